@@ -1,0 +1,1 @@
+"""Pure rules of the games Casus Belli adjudicates: no I/O, no clock, no randomness."""

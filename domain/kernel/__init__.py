@@ -1,0 +1,23 @@
+"""Kernel shared by every ruleset: the Decider protocol, base types, dice, rounding."""
+from domain.kernel.dice import NoDice, ScriptedDice
+from domain.kernel.rounding import round_half_away
+from domain.kernel.types import (
+    MODERATOR,
+    SYSTEM,
+    Command,
+    CommandSpec,
+    Context,
+    Decider,
+    Dice,
+    Event,
+    RuleViolation,
+    Seal,
+    Setup,
+    d6,
+    d10,
+)
+
+__all__ = [
+    "MODERATOR", "SYSTEM", "Command", "CommandSpec", "Context", "Decider", "Dice", "Event",
+    "NoDice", "RuleViolation", "ScriptedDice", "Seal", "Setup", "d6", "d10", "round_half_away",
+]

@@ -1,0 +1,113 @@
+"""The Decider protocol and the value types every ruleset shares.
+
+A ruleset is a Decider: ``decide`` turns a command into events (or raises RuleViolation),
+``evolve`` folds one event into state and never raises. Commands and events are frozen
+dataclasses; randomness arrives through ``Context.dice`` and is recorded in events.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Mapping, Protocol, Sequence, TypeVar
+
+MODERATOR = "moderator"
+SYSTEM = "system"
+
+State = TypeVar("State")
+
+
+@dataclass(frozen=True)
+class Command:
+    """Base of every command (imperative: ``SubmitBid``). A field named ``power`` means
+    "acting for this power": the service refuses it (403) from a seat not holding the power."""
+
+
+@dataclass(frozen=True)
+class Seal:
+    """Who may read a sealed event until an event unseals ``key``."""
+
+    key: str
+    seats: frozenset[str]
+
+
+@dataclass(frozen=True)
+class Event:
+    """Base of every domain event (past tense: ``BidSubmitted``)."""
+
+    def seal(self) -> Seal | None:
+        """A secret event names its seal; public events return None."""
+        return None
+
+    def unseals(self) -> tuple[str, ...]:
+        """Seal keys this event reveals to every seat."""
+        return ()
+
+
+class RuleViolation(Exception):
+    """A command breaks a rule: ``rule_id`` is the stable id from RULES.md."""
+
+    def __init__(self, rule_id: str, message: str):
+        super().__init__(f"{rule_id}: {message}")
+        self.rule_id = rule_id
+        self.message = message
+
+
+class Dice(Protocol):
+    """Source of die rolls handed to ``decide``; never used by ``evolve`` or replay."""
+
+    def roll(self, sides: int) -> int: ...
+
+
+def d10(dice: Dice) -> int:
+    """Rule 1.2: all die rolls in Days of Decision are d10."""
+    return dice.roll(10)
+
+
+def d6(dice: Dice) -> int:
+    return dice.roll(6)
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What a game is created from: who sits where, the chosen options and the data pack."""
+
+    seats: Mapping[str, tuple[str, ...]]  # seat -> powers it holds
+    options: Mapping[str, Any] = field(default_factory=dict)
+    pack: Any = None
+
+
+@dataclass(frozen=True)
+class Context:
+    """What ``decide`` may not invent: who acts, the dice, the data pack."""
+
+    seat: str
+    powers: frozenset[str]
+    dice: Dice
+    pack: Any = None
+
+    @property
+    def is_moderator(self) -> bool:
+        return self.seat == MODERATOR
+
+
+@dataclass(frozen=True)
+class CommandSpec:
+    """One thing a seat may do now, with the choices it has (for clients and bots)."""
+
+    type: str
+    power: str | None = None
+    choices: Mapping[str, Any] = field(default_factory=dict)
+    rule_id: str | None = None
+
+
+class Decider(Protocol[State]):
+    def initial_state(self, setup: Setup) -> State: ...
+
+    def decide(self, state: State, command: Command, ctx: Context) -> Sequence[Event]: ...
+
+    def evolve(self, state: State, event: Event) -> State: ...
+
+    def view(self, state: State, seat: str) -> dict: ...
+
+    def legal_commands(self, state: State, seat: str) -> list[CommandSpec]: ...
+
+    def is_terminal(self, state: State) -> bool: ...

@@ -1,0 +1,84 @@
+"""Ruleset registry: ruleset id -> Ruleset (decider factory, command/event types, projections,
+data pack schema). Built-in rulesets register themselves when their package is imported."""
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping
+
+from domain.kernel import Command, Decider, Event
+
+# Packages whose import registers a product ruleset; each exposes RULESET.
+BUILTIN = (
+    "domain.dod3",
+    "domain.gathering_storm",
+    "domain.totaler_krieg",
+    "domain.aa.revised_phase_one",
+    "domain.aa.global1940",
+)
+
+
+@dataclass(frozen=True)
+class Projection:
+    """A named read model computed from one seat's view (so it can never leak a secret)."""
+
+    name: str
+    build: Callable[[dict], Any]
+    media_type: str = "application/json"
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    id: str
+    version: str
+    title: str
+    make_decider: Callable[[Any], Decider]  # data pack -> Decider bound to it
+    commands: tuple[type[Command], ...]
+    events: tuple[type[Event], ...]
+    projections: tuple[Projection, ...] = ()
+    # Data pack: a marshmallow schema for the raw YAML, a builder from the validated dict to the
+    # object rules read, and the package + file name of the default pack shipped with the ruleset.
+    pack_schema: type | None = None
+    build_pack: Callable[[dict], Any] = lambda raw: raw
+    default_pack: tuple[str, str] | None = None
+    description: str = ""
+    seat_presets: Mapping[str, Mapping[str, tuple[str, ...]]] = field(default_factory=dict)
+
+    def projection(self, name: str) -> Projection | None:
+        return next((p for p in self.projections if p.name == name), None)
+
+
+_registry: dict[str, Ruleset] = {}
+_loaded = False
+
+
+def register(ruleset: Ruleset) -> Ruleset:
+    _registry[ruleset.id] = ruleset
+    return ruleset
+
+
+def _load_builtins() -> None:
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    for name in BUILTIN:
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as missing:
+            # A ruleset not built yet is simply absent; a broken import inside one is an error.
+            if missing.name and name.startswith(missing.name):
+                continue
+            raise
+        register(module.RULESET)
+
+
+def get(ruleset_id: str) -> Ruleset | None:
+    _load_builtins()
+    return _registry.get(ruleset_id)
+
+
+def all_rulesets() -> list[Ruleset]:
+    _load_builtins()
+    return sorted(_registry.values(), key=lambda r: r.id)

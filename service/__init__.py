@@ -1,0 +1,1 @@
+"""The edge of Casus Belli: Flask API, configuration, jobs, CLI and data pack loading."""

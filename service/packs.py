@@ -1,0 +1,65 @@
+"""Loading data packs: YAML files validated by the ruleset's marshmallow schema.
+
+The domain only defines the schema and the builder; reading files happens here, at the edge.
+Errors name the file, the path of the bad field and what was expected."""
+from __future__ import annotations
+
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+
+import yaml
+from marshmallow import ValidationError
+
+from domain.registry import Ruleset
+
+
+class PackError(ValueError):
+    def __init__(self, source: str, problems: list[str]):
+        self.source = source
+        self.problems = problems
+        super().__init__(f"{source}: " + "; ".join(problems))
+
+
+def _flatten(messages, prefix: str = "") -> list[str]:
+    """marshmallow's nested error dict -> ['powers.GE.money: Not a valid integer.', ...]."""
+    if isinstance(messages, dict):
+        out: list[str] = []
+        for key, value in messages.items():
+            out += _flatten(value, f"{prefix}.{key}" if prefix else str(key))
+        return out
+    if isinstance(messages, list) and all(isinstance(m, str) for m in messages):
+        return [f"{prefix or '<root>'}: {' '.join(messages)}"]
+    if isinstance(messages, list):
+        return [line for m in messages for line in _flatten(m, prefix)]
+    return [f"{prefix or '<root>'}: {messages}"]
+
+
+def parse_pack(ruleset: Ruleset, text: str, source: str):
+    """Parse and validate pack text; returns the object the ruleset's rules read."""
+    try:
+        raw = yaml.safe_load(text)
+    except yaml.YAMLError as error:
+        raise PackError(source, [f"<root>: not valid YAML ({error})"]) from error
+    if ruleset.pack_schema is None:
+        return ruleset.build_pack(raw or {})
+    try:
+        validated = ruleset.pack_schema().load(raw if raw is not None else {})
+    except ValidationError as error:
+        raise PackError(source, _flatten(error.messages)) from error
+    return ruleset.build_pack(validated)
+
+
+def load_pack_file(ruleset: Ruleset, path: str | Path):
+    path = Path(path)
+    return parse_pack(ruleset, path.read_text(encoding="utf-8"), str(path))
+
+
+@lru_cache(maxsize=None)
+def default_pack(ruleset: Ruleset):
+    """The pack shipped with the ruleset (cached: packs are immutable)."""
+    if ruleset.default_pack is None:
+        return ruleset.build_pack({})
+    package, name = ruleset.default_pack
+    text = resources.files(package).joinpath(name).read_text(encoding="utf-8")
+    return parse_pack(ruleset, text, f"{package}/{name}")
