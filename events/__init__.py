@@ -1,0 +1,1 @@
+"""Event envelope, codec, hash chain and the event stores (SQLite default, Redis)."""

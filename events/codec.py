@@ -1,0 +1,190 @@
+"""JSON codec for commands and events: frozen dataclasses <-> plain dicts, by type hints.
+
+A ``Codec`` knows the classes of one ruleset by name (the wire ``type``) and the upcasters that
+turn an old ``schema_version`` of an event's data into the current one on read; stored events
+never change."""
+from __future__ import annotations
+
+import collections.abc
+import dataclasses
+import enum
+import types
+import typing
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any, Callable, Union
+
+
+class DecodeError(ValueError):
+    """Input does not fit the type; ``errors`` maps field paths to messages."""
+
+    def __init__(self, errors: dict[str, str]):
+        self.errors = errors
+        super().__init__("; ".join(f"{k}: {v}" for k, v in errors.items()))
+
+
+def to_plain(value: Any) -> Any:
+    """A dataclass tree -> JSON-able values (tuples/frozensets -> lists, Fraction -> "a/b")."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: to_plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, Fraction):
+        return str(value) if value.denominator != 1 else value.numerator
+    if isinstance(value, frozenset):
+        return sorted((to_plain(v) for v in value), key=repr)
+    if isinstance(value, (list, tuple)):
+        return [to_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): to_plain(v) for k, v in value.items()}
+    return value
+
+
+@lru_cache(maxsize=None)
+def _hints(cls: type) -> dict[str, Any]:
+    return typing.get_type_hints(cls)
+
+
+def _fail(path: str, message: str):
+    raise DecodeError({path or "<root>": message})
+
+
+def from_plain(tp: Any, value: Any, path: str = "") -> Any:
+    """Plain JSON values -> an instance of ``tp``; raises DecodeError naming the field path."""
+    origin = typing.get_origin(tp)
+    args = typing.get_args(tp)
+    if tp is Any:
+        return value
+    if origin in (Union, types.UnionType):
+        if value is None and type(None) in args:
+            return None
+        errors: dict[str, str] = {}
+        for arg in (a for a in args if a is not type(None)):
+            try:
+                return from_plain(arg, value, path)
+            except DecodeError as error:
+                errors.update(error.errors)
+        raise DecodeError(errors or {path or "<root>": "must not be null"})
+    if dataclasses.is_dataclass(tp):
+        return _dataclass_from_plain(tp, value, path)
+    if isinstance(tp, type) and issubclass(tp, enum.Enum):
+        try:
+            return tp(value)
+        except ValueError:
+            _fail(path, f"must be one of {[m.value for m in tp]}")
+    if tp is bool:
+        if not isinstance(value, bool):
+            _fail(path, "must be a boolean")
+        return value
+    if tp is int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            _fail(path, "must be an integer")
+        return value
+    if tp is float:
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            _fail(path, "must be a number")
+        return float(value)
+    if tp is str:
+        if not isinstance(value, str):
+            _fail(path, "must be a string")
+        return value
+    if tp is Fraction:
+        if isinstance(value, bool) or not isinstance(value, (int, str)):
+            _fail(path, "must be an integer or a fraction string like '13/2'")
+        try:
+            return Fraction(value)
+        except (ValueError, ZeroDivisionError):
+            _fail(path, "must be an integer or a fraction string like '13/2'")
+    if origin in (tuple, list, frozenset, set) or tp in (tuple, list, frozenset):
+        if not isinstance(value, list):
+            _fail(path, "must be a list")
+        if origin is tuple and args and args[-1] is not Ellipsis:
+            if len(value) != len(args):
+                _fail(path, f"must have exactly {len(args)} items")
+            return tuple(from_plain(a, v, f"{path}[{i}]") for i, (a, v) in enumerate(zip(args, value)))
+        item = args[0] if args else Any
+        items = [from_plain(item, v, f"{path}[{i}]") for i, v in enumerate(value)]
+        return {tuple: tuple, list: list, frozenset: frozenset, set: frozenset}.get(origin or tp, tuple)(items)
+    if origin in (dict, collections.abc.Mapping) or tp is dict:
+        if not isinstance(value, dict):
+            _fail(path, "must be an object")
+        key_tp, val_tp = args if args else (str, Any)
+        return {from_plain(key_tp, k, f"{path}.{k}"): from_plain(val_tp, v, f"{path}.{k}") for k, v in value.items()}
+    _fail(path, f"unsupported type {tp!r}")
+
+
+def _dataclass_from_plain(cls: type, value: Any, path: str):
+    if not isinstance(value, dict):
+        _fail(path, "must be an object")
+    hints = _hints(cls)
+    fields = {f.name: f for f in dataclasses.fields(cls) if f.init}
+    errors: dict[str, str] = {}
+    kwargs = {}
+    for name in value.keys() - fields.keys():
+        errors[f"{path}.{name}" if path else name] = "unknown field"
+    for name, field in fields.items():
+        sub = f"{path}.{name}" if path else name
+        if name not in value:
+            if field.default is dataclasses.MISSING and field.default_factory is dataclasses.MISSING:
+                errors[sub] = "missing required field"
+            continue
+        try:
+            kwargs[name] = from_plain(hints[name], value[name], sub)
+        except DecodeError as error:
+            errors.update(error.errors)
+    if errors:
+        raise DecodeError(errors)
+    try:
+        return cls(**kwargs)
+    except (TypeError, ValueError) as error:
+        raise DecodeError({path or "<root>": str(error)}) from error
+
+
+Upcaster = Callable[[dict], dict]
+
+
+class Codec:
+    """Type registry for one ruleset (plus platform types) with upcasters for old schemas."""
+
+    def __init__(self, classes: typing.Iterable[type] = ()):
+        self._classes: dict[str, type] = {}
+        self._upcasters: dict[tuple[str, int], Upcaster] = {}
+        for cls in classes:
+            self.register(cls)
+
+    def register(self, cls: type) -> type:
+        existing = self._classes.get(cls.__name__)
+        if existing is not None and existing is not cls:
+            raise ValueError(f"two classes share the wire type {cls.__name__}")
+        self._classes[cls.__name__] = cls
+        return cls
+
+    def upcaster(self, type_name: str, from_version: int):
+        """Register ``fn(data) -> data`` lifting ``type_name`` from ``from_version`` to the next."""
+
+        def wrap(fn: Upcaster) -> Upcaster:
+            self._upcasters[(type_name, from_version)] = fn
+            return fn
+
+        return wrap
+
+    def knows(self, type_name: str) -> bool:
+        return type_name in self._classes
+
+    def schema_version(self, type_name: str) -> int:
+        return getattr(self._classes[type_name], "SCHEMA_VERSION", 1)
+
+    def encode(self, obj: Any) -> tuple[str, dict]:
+        return type(obj).__name__, to_plain(obj)
+
+    def decode(self, type_name: str, data: dict, schema_version: int | None = None) -> Any:
+        cls = self._classes.get(type_name)
+        if cls is None:
+            raise DecodeError({"type": f"unknown type {type_name!r}"})
+        version = schema_version or self.schema_version(type_name)
+        current = self.schema_version(type_name)
+        while version < current:
+            data = self._upcasters[(type_name, version)](data)
+            version += 1
+        return from_plain(cls, data)
+

@@ -1,0 +1,130 @@
+"""The event envelope and its hash chain.
+
+``hash = sha256(prev_hash + canonical JSON of every other field but position)``. ``position`` is
+left out because it is the store's global order: an exported game imported into another store
+gets new positions and its chain still verifies."""
+from __future__ import annotations
+
+import hashlib
+from dataclasses import asdict, dataclass, field, replace
+from typing import Any
+
+import orjson
+
+GENESIS = "0" * 64
+PUBLIC = "public"
+
+
+def canonical_json(value: Any) -> bytes:
+    return orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
+
+
+@dataclass(frozen=True)
+class NewEvent:
+    """An event on its way into the store: what the writer decides, before version and hash."""
+
+    type: str
+    data: dict
+    actor: str
+    schema_version: int = 1
+    event_id: str = ""
+    command_id: str | None = None
+    correlation_id: str | None = None
+    recorded_at: str = ""
+    ruleset: str = ""
+    ruleset_version: str = ""
+    visibility: Any = PUBLIC  # "public" or {"seal": key, "seats": [...]} until revealed
+    reveals: tuple[str, ...] = ()  # seal keys this event makes public
+
+    def fingerprint_part(self) -> dict:
+        """What makes two appends "the same payload" for idempotency (ids and clock excluded)."""
+        return {"type": self.type, "data": self.data, "actor": self.actor}
+
+
+@dataclass(frozen=True)
+class Envelope:
+    game_id: str
+    version: int
+    type: str
+    schema_version: int
+    data: dict
+    actor: str
+    event_id: str
+    command_id: str | None
+    correlation_id: str | None
+    recorded_at: str
+    ruleset: str
+    ruleset_version: str
+    visibility: Any
+    reveals: tuple[str, ...]
+    prev_hash: str
+    hash: str = ""
+    position: int = field(default=0, compare=False)
+
+    def to_dict(self) -> dict:
+        out = asdict(self)
+        out["reveals"] = list(self.reveals)
+        return out
+
+    @classmethod
+    def from_dict(cls, raw: dict) -> "Envelope":
+        raw = dict(raw)
+        raw["reveals"] = tuple(raw.get("reveals") or ())
+        return cls(**raw)
+
+    def to_json(self) -> bytes:
+        """Stored form: every field but ``position``, which the store owns."""
+        body = self.to_dict()
+        del body["position"]
+        return orjson.dumps(body)
+
+    @classmethod
+    def from_json(cls, body: bytes, position: int) -> "Envelope":
+        raw = orjson.loads(body)
+        raw["position"] = position
+        return cls.from_dict(raw)
+
+    @property
+    def sealed(self) -> bool:
+        return self.visibility != PUBLIC
+
+
+def compute_hash(envelope: Envelope) -> str:
+    body = envelope.to_dict()
+    for excluded in ("hash", "position"):
+        body.pop(excluded)
+    return hashlib.sha256(envelope.prev_hash.encode() + canonical_json(body)).hexdigest()
+
+
+def chain(game_id: str, first_version: int, prev_hash: str, events: list[NewEvent]) -> list[Envelope]:
+    """Give new events their versions and chain them onto ``prev_hash``."""
+    out = []
+    for offset, event in enumerate(events):
+        envelope = Envelope(
+            game_id=game_id, version=first_version + offset, type=event.type,
+            schema_version=event.schema_version, data=event.data, actor=event.actor,
+            event_id=event.event_id, command_id=event.command_id,
+            correlation_id=event.correlation_id, recorded_at=event.recorded_at,
+            ruleset=event.ruleset, ruleset_version=event.ruleset_version,
+            visibility=event.visibility, reveals=tuple(event.reveals), prev_hash=prev_hash,
+        )
+        envelope = replace(envelope, hash=compute_hash(envelope))
+        prev_hash = envelope.hash
+        out.append(envelope)
+    return out
+
+
+def first_broken_link(envelopes: list[Envelope]) -> tuple[int, str] | None:
+    """(version, reason) of the first event whose hash or link does not verify, else None."""
+    prev = GENESIS
+    expected_version = 1
+    for envelope in envelopes:
+        if envelope.version != expected_version:
+            return envelope.version, f"expected version {expected_version}"
+        if envelope.prev_hash != prev:
+            return envelope.version, "prev_hash does not match the previous event's hash"
+        if compute_hash(envelope) != envelope.hash:
+            return envelope.version, "hash does not match the event's contents"
+        prev = envelope.hash
+        expected_version += 1
+    return None

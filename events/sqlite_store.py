@@ -1,0 +1,202 @@
+"""SQLite event store: the embedded default (WAL, one file, any number of threads/processes).
+
+Versions are gapless per game because ``UNIQUE(game_id, version)`` and the expected-version check
+run inside one ``BEGIN IMMEDIATE`` transaction; ``position`` (the global order) is the rowid."""
+from __future__ import annotations
+
+import sqlite3
+import threading
+import time
+from dataclasses import replace
+from typing import Sequence
+
+
+from events.envelope import GENESIS, Envelope, NewEvent, chain
+from events.store import AppendResult, IdempotencyConflict, WrongExpectedVersion, fingerprint
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS events (
+    position INTEGER PRIMARY KEY AUTOINCREMENT,
+    game_id TEXT NOT NULL,
+    version INTEGER NOT NULL,
+    hash TEXT NOT NULL,
+    body BLOB NOT NULL,
+    UNIQUE (game_id, version)
+);
+CREATE TABLE IF NOT EXISTS idempotency (
+    game_id TEXT NOT NULL,
+    key TEXT NOT NULL,
+    fingerprint TEXT NOT NULL,
+    first_version INTEGER NOT NULL,
+    last_version INTEGER NOT NULL,
+    PRIMARY KEY (game_id, key)
+);
+CREATE TABLE IF NOT EXISTS snapshots (
+    game_id TEXT NOT NULL,
+    key TEXT NOT NULL,
+    version INTEGER NOT NULL,
+    blob BLOB NOT NULL,
+    PRIMARY KEY (game_id, key, version)
+);
+CREATE TABLE IF NOT EXISTS secrets (
+    game_id TEXT NOT NULL,
+    name TEXT NOT NULL,
+    value BLOB NOT NULL,
+    PRIMARY KEY (game_id, name)
+);
+"""
+
+
+class SQLiteEventStore:
+    def __init__(self, path: str):
+        self.path = path
+        self._local = threading.local()
+        self._connections: list[sqlite3.Connection] = []
+        self._lock = threading.Lock()
+        self._appended = threading.Condition()  # wakes same-process waiters at once
+        with self._connection() as conn:
+            conn.executescript(SCHEMA)
+
+    def _connection(self) -> sqlite3.Connection:
+        conn = getattr(self._local, "conn", None)
+        if conn is None:
+            # isolation_level=None: we issue BEGIN IMMEDIATE ourselves so the version check and
+            # the insert hold the write lock together.
+            conn = sqlite3.connect(self.path, timeout=30, isolation_level=None, check_same_thread=False)
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute("PRAGMA synchronous=NORMAL")
+            conn.execute("PRAGMA busy_timeout=30000")
+            self._local.conn = conn
+            with self._lock:
+                self._connections.append(conn)
+        return conn
+
+    def append(self, game_id: str, events: Sequence[NewEvent], expected_version: int,
+               idempotency_key: str | None = None, request_fingerprint: str | None = None) -> AppendResult:
+        if not events:
+            raise ValueError("append needs at least one event")
+        fp = request_fingerprint or fingerprint(events)
+        conn = self._connection()
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            if idempotency_key is not None:
+                previous = self._idempotent(conn, game_id, idempotency_key)
+                if previous is not None:
+                    conn.execute("ROLLBACK")
+                    return self._replay(game_id, idempotency_key, fp, previous)
+            row = conn.execute(
+                "SELECT version, hash FROM events WHERE game_id = ? ORDER BY version DESC LIMIT 1",
+                (game_id,),
+            ).fetchone()
+            actual, prev_hash = row if row else (0, GENESIS)
+            if actual != expected_version:
+                raise WrongExpectedVersion(expected_version, actual)
+            envelopes = chain(game_id, expected_version + 1, prev_hash, list(events))
+            positions = []
+            for envelope in envelopes:
+                cursor = conn.execute(
+                    "INSERT INTO events (game_id, version, hash, body) VALUES (?, ?, ?, ?)",
+                    (game_id, envelope.version, envelope.hash, envelope.to_json()),
+                )
+                positions.append(cursor.lastrowid)
+            if idempotency_key is not None:
+                conn.execute(
+                    "INSERT INTO idempotency VALUES (?, ?, ?, ?, ?)",
+                    (game_id, idempotency_key, fp, envelopes[0].version, envelopes[-1].version),
+                )
+            conn.execute("COMMIT")
+        except BaseException:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
+        with self._appended:
+            self._appended.notify_all()
+        return AppendResult(tuple(replace(e, position=p) for e, p in zip(envelopes, positions)))
+
+    def _idempotent(self, conn, game_id: str, key: str):
+        return conn.execute(
+            "SELECT fingerprint, first_version, last_version FROM idempotency WHERE game_id = ? AND key = ?",
+            (game_id, key),
+        ).fetchone()
+
+    def _replay(self, game_id: str, key: str, fp: str, previous) -> AppendResult:
+        stored_fp, first, last = previous
+        if stored_fp != fp:
+            raise IdempotencyConflict(key)
+        return AppendResult(tuple(self.read(game_id, after=first - 1, until=last)), replayed=True)
+
+    def idempotent_result(self, game_id: str, key: str):
+        previous = self._idempotent(self._connection(), game_id, key)
+        if previous is None:
+            return None
+        stored_fp, first, last = previous
+        return stored_fp, AppendResult(tuple(self.read(game_id, after=first - 1, until=last)), replayed=True)
+
+    def read(self, game_id: str, after: int = 0, limit: int | None = None, until: int | None = None) -> list[Envelope]:
+        rows = self._connection().execute(
+            "SELECT position, body FROM events WHERE game_id = ? AND version > ? AND version <= ?"
+            " ORDER BY version LIMIT ?",
+            (game_id, after, until if until is not None else 2**62, limit if limit is not None else -1),
+        ).fetchall()
+        return [Envelope.from_json(b, p) for p, b in rows]
+
+    def version(self, game_id: str) -> int:
+        row = self._connection().execute(
+            "SELECT MAX(version) FROM events WHERE game_id = ?", (game_id,)
+        ).fetchone()
+        return row[0] or 0
+
+    def read_all(self, after_position: int = 0, limit: int = 1000) -> list[Envelope]:
+        rows = self._connection().execute(
+            "SELECT position, body FROM events WHERE position > ? ORDER BY position LIMIT ?",
+            (after_position, limit),
+        ).fetchall()
+        return [Envelope.from_json(b, p) for p, b in rows]
+
+    def game_ids(self, after: str = "", limit: int = 100) -> list[str]:
+        rows = self._connection().execute(
+            "SELECT game_id FROM events WHERE version = 1 AND game_id > ? ORDER BY game_id LIMIT ?",
+            (after, limit),
+        ).fetchall()
+        return [r[0] for r in rows]
+
+    def wait_for(self, game_id: str, after_version: int, timeout: float) -> bool:
+        # Same-process appends notify at once; other processes are seen by polling.
+        deadline = time.monotonic() + timeout
+        while True:
+            if self.version(game_id) > after_version:
+                return True
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                return False
+            with self._appended:
+                self._appended.wait(min(remaining, 0.25))
+
+    def save_snapshot(self, game_id: str, version: int, key: str, blob: bytes) -> None:
+        self._connection().execute(
+            "INSERT OR REPLACE INTO snapshots VALUES (?, ?, ?, ?)", (game_id, key, version, blob)
+        )
+
+    def load_snapshot(self, game_id: str, key: str, max_version: int):
+        row = self._connection().execute(
+            "SELECT version, blob FROM snapshots WHERE game_id = ? AND key = ? AND version <= ?"
+            " ORDER BY version DESC LIMIT 1",
+            (game_id, key, max_version),
+        ).fetchone()
+        return (row[0], bytes(row[1])) if row else None
+
+    def put_secret(self, game_id: str, name: str, value: bytes) -> None:
+        self._connection().execute("INSERT OR REPLACE INTO secrets VALUES (?, ?, ?)", (game_id, name, value))
+
+    def get_secret(self, game_id: str, name: str) -> bytes | None:
+        row = self._connection().execute(
+            "SELECT value FROM secrets WHERE game_id = ? AND name = ?", (game_id, name)
+        ).fetchone()
+        return bytes(row[0]) if row else None
+
+    def close(self) -> None:
+        with self._lock:
+            for conn in self._connections:
+                conn.close()
+            self._connections.clear()
+        self._local = threading.local()
