@@ -28,7 +28,7 @@ class Projection:
     description: str = ""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # identity hash: a ruleset is registered once
 class Ruleset:
     id: str
     version: str

@@ -140,6 +140,52 @@ def _dataclass_from_plain(cls: type, value: Any, path: str):
         raise DecodeError({path or "<root>": str(error)}) from error
 
 
+def _trusted_converter(tp: Any) -> Callable[[Any], Any] | None:
+    """A fast converter for data this service encoded itself (no validation); None = as is."""
+    origin = typing.get_origin(tp)
+    args = typing.get_args(tp)
+    if origin in (Union, types.UnionType):
+        inner = [a for a in args if a is not type(None)]
+        convert = _trusted_converter(inner[0]) if len(inner) == 1 else (lambda v, tp=tp: from_plain(tp, v))
+        return None if convert is None else (lambda v: None if v is None else convert(v))
+    if dataclasses.is_dataclass(tp):
+        return _trusted_decoder(tp)
+    if isinstance(tp, type) and issubclass(tp, enum.Enum):
+        return tp
+    if tp is Fraction:
+        return Fraction
+    if origin in (tuple, frozenset, set) or tp in (tuple, frozenset):
+        if origin is tuple and args and args[-1] is not Ellipsis:
+            return lambda v, tp=tp: from_plain(tp, v)
+        item = _trusted_converter(args[0]) if args else None
+        build = frozenset if origin in (frozenset, set) or tp is frozenset else tuple
+        return (lambda v: build(v)) if item is None else (lambda v: build(item(x) for x in v))
+    if origin in (dict, collections.abc.Mapping):
+        value = _trusted_converter(args[1]) if args else None
+        key = _trusted_converter(args[0]) if args else None
+        if value is None and key is None:
+            return None
+        return lambda v: {(key(k) if key else k): (value(x) if value else x) for k, x in v.items()}
+    return None
+
+
+@lru_cache(maxsize=None)
+def _trusted_decoder(cls: type) -> Callable[[dict], Any]:
+    hints = _hints(cls)
+    converters = {name: _trusted_converter(hints[name]) for name in (f.name for f in dataclasses.fields(cls) if f.init)}
+    plain = [n for n, c in converters.items() if c is None]
+    special = [(n, c) for n, c in converters.items() if c is not None]
+
+    def decode(data: dict):
+        kwargs = {n: data[n] for n in plain if n in data}
+        for name, convert in special:
+            if name in data:
+                kwargs[name] = convert(data[name])
+        return cls(**kwargs)
+
+    return decode
+
+
 Upcaster = Callable[[dict], dict]
 
 
@@ -187,4 +233,15 @@ class Codec:
             data = self._upcasters[(type_name, version)](data)
             version += 1
         return from_plain(cls, data)
+
+    def decode_stored(self, type_name: str, data: dict, schema_version: int) -> Any:
+        """Decode what this service stored (already validated once): upcast, then build fast."""
+        cls = self._classes.get(type_name)
+        if cls is None:
+            raise DecodeError({"type": f"unknown type {type_name!r}"})
+        current = getattr(cls, "SCHEMA_VERSION", 1)
+        while schema_version < current:
+            data = self._upcasters[(type_name, schema_version)](data)
+            schema_version += 1
+        return _trusted_decoder(cls)(data)
 

@@ -2,7 +2,11 @@
 
 ``hash = sha256(prev_hash + canonical JSON of every other field but position)``. ``position`` is
 left out because it is the store's global order: an exported game imported into another store
-gets new positions and its chain still verifies."""
+gets new positions and its chain still verifies.
+
+A sealed event carries a random ``salt`` and the hash covers ``sha256(salt + data)`` instead of
+the data itself, so a seat that may not read a secret bid can still verify the chain (it gets
+the digest) but cannot find the bid by hashing every possible value."""
 from __future__ import annotations
 
 import hashlib
@@ -35,6 +39,7 @@ class NewEvent:
     ruleset_version: str = ""
     visibility: Any = PUBLIC  # "public" or {"seal": key, "seats": [...]} until revealed
     reveals: tuple[str, ...] = ()  # seal keys this event makes public
+    salt: str = ""  # sealed events only
 
     def fingerprint_part(self) -> dict:
         """What makes two appends "the same payload" for idempotency (ids and clock excluded)."""
@@ -59,6 +64,7 @@ class Envelope:
     reveals: tuple[str, ...]
     prev_hash: str
     hash: str = ""
+    salt: str = ""
     position: int = field(default=0, compare=False)
 
     def to_dict(self) -> dict:
@@ -89,11 +95,23 @@ class Envelope:
         return self.visibility != PUBLIC
 
 
-def compute_hash(envelope: Envelope) -> str:
-    body = envelope.to_dict()
-    for excluded in ("hash", "position"):
-        body.pop(excluded)
-    return hashlib.sha256(envelope.prev_hash.encode() + canonical_json(body)).hexdigest()
+def data_digest(salt: str, data: dict) -> str:
+    return hashlib.sha256(salt.encode() + canonical_json(data)).hexdigest()
+
+
+def hash_body(envelope: dict) -> dict:
+    """What the hash covers, from a full envelope dict or one redacted for a seat."""
+    body = {k: v for k, v in envelope.items() if k not in ("hash", "position", "salt", "data_digest", "redacted")}
+    if envelope.get("redacted"):
+        body["data"] = envelope["data_digest"]
+    elif envelope.get("salt"):
+        body["data"] = data_digest(envelope["salt"], envelope["data"])
+    return body
+
+
+def compute_hash(envelope: Envelope | dict) -> str:
+    body = hash_body(envelope.to_dict() if isinstance(envelope, Envelope) else envelope)
+    return hashlib.sha256(body["prev_hash"].encode() + canonical_json(body)).hexdigest()
 
 
 def chain(game_id: str, first_version: int, prev_hash: str, events: list[NewEvent]) -> list[Envelope]:
@@ -107,6 +125,7 @@ def chain(game_id: str, first_version: int, prev_hash: str, events: list[NewEven
             correlation_id=event.correlation_id, recorded_at=event.recorded_at,
             ruleset=event.ruleset, ruleset_version=event.ruleset_version,
             visibility=event.visibility, reveals=tuple(event.reveals), prev_hash=prev_hash,
+            salt=event.salt,
         )
         envelope = replace(envelope, hash=compute_hash(envelope))
         prev_hash = envelope.hash
@@ -114,17 +133,20 @@ def chain(game_id: str, first_version: int, prev_hash: str, events: list[NewEven
     return out
 
 
-def first_broken_link(envelopes: list[Envelope]) -> tuple[int, str] | None:
-    """(version, reason) of the first event whose hash or link does not verify, else None."""
+def first_broken_link(envelopes: list[Envelope] | list[dict]) -> tuple[int, str] | None:
+    """(version, reason) of the first event whose hash or link does not verify, else None.
+
+    Takes envelopes or their dicts as served to a seat (sealed data redacted to a digest)."""
     prev = GENESIS
     expected_version = 1
     for envelope in envelopes:
-        if envelope.version != expected_version:
-            return envelope.version, f"expected version {expected_version}"
-        if envelope.prev_hash != prev:
-            return envelope.version, "prev_hash does not match the previous event's hash"
-        if compute_hash(envelope) != envelope.hash:
-            return envelope.version, "hash does not match the event's contents"
-        prev = envelope.hash
+        raw = envelope.to_dict() if isinstance(envelope, Envelope) else envelope
+        if raw["version"] != expected_version:
+            return raw["version"], f"expected version {expected_version}"
+        if raw["prev_hash"] != prev:
+            return raw["version"], "prev_hash does not match the previous event's hash"
+        if compute_hash(raw) != raw["hash"]:
+            return raw["version"], "hash does not match the event's contents"
+        prev = raw["hash"]
         expected_version += 1
     return None

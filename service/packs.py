@@ -41,6 +41,11 @@ def parse_pack(ruleset: Ruleset, text: str, source: str):
         raw = yaml.safe_load(text)
     except yaml.YAMLError as error:
         raise PackError(source, [f"<root>: not valid YAML ({error})"]) from error
+    return parse_pack_data(ruleset, raw, source)
+
+
+def parse_pack_data(ruleset: Ruleset, raw, source: str):
+    """Validate an already-parsed pack (a game's own pack travels inside GameCreated)."""
     if ruleset.pack_schema is None:
         return ruleset.build_pack(raw or {})
     try:

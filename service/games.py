@@ -1,0 +1,249 @@
+"""The one write path and the game read side: create, authenticate, load, handle, verify.
+
+``handle`` is the only code that appends events after a game is created: load state (cache,
+then snapshot + tail), decode the command, check the seat may act for the power, ``decide`` with
+audited dice, append with the expected version and idempotency key, fold the new events into the
+cached state, and start any follow-up job the ruleset asks for."""
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+import threading
+import uuid
+from collections import OrderedDict
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from typing import Any, Callable
+
+from domain import registry
+from domain.kernel import MODERATOR, SYSTEM, Context, Event, RuleViolation, Setup
+from domain.kernel.platform import (
+    PLATFORM_COMMANDS, PLATFORM_EVENTS, ApproveUndo, DeclineUndo, DiceRolled, DiceSeedRevealed,
+    GameCreated, LoggedEvent, RequestUndo, RevealDiceSeed, approve_undo, decline_undo, request_undo,
+)
+from events import dice as audited_dice
+from events.codec import Codec, DecodeError, to_plain
+from events.envelope import PUBLIC, Envelope, NewEvent, canonical_json
+from events.store import AppendResult, EventStore, IdempotencyConflict, WrongExpectedVersion
+from projections.redaction import SeatView
+from projections.timeline import SNAPSHOT_FORMAT, GameState, Rules, Timeline, pack_digest
+from service import packs
+from service.problems import Problem, not_found, validation
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="microseconds")
+
+
+def _token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass(frozen=True)
+class CreatedGame:
+    game_id: str
+    tokens: dict[str, str]  # seat -> bearer token, shown once
+    moderator_token: str
+    state: GameState
+
+
+class GameService:
+    def __init__(self, store: EventStore, snapshot_every: int = 200, cache_size: int = 1024,
+                 on_events: Callable[[str, Rules, list[Envelope]], None] | None = None):
+        self.store = store
+        self.timeline = Timeline(store, self.rules_for, snapshot_every)
+        self._cache: OrderedDict[str, GameState] = OrderedDict()
+        self._cache_size = cache_size
+        self._lock = threading.Lock()
+        self.on_events = on_events  # follow-up jobs (e.g. combat), wired in bootstrap
+
+    # ---- rules -------------------------------------------------------------------------
+    def rules_for(self, created: GameCreated) -> Rules:
+        ruleset = registry.get(created.ruleset)
+        if ruleset is None:
+            raise not_found(f"ruleset {created.ruleset!r}")
+        pack = (packs.default_pack(ruleset) if created.pack is None
+                else packs.parse_pack_data(ruleset, created.pack, "game pack"))
+        codec = Codec(PLATFORM_EVENTS + PLATFORM_COMMANDS + ruleset.events + ruleset.commands)
+        key = f"{ruleset.id}@{ruleset.version}/{pack_digest(created.pack)}/{SNAPSHOT_FORMAT}"
+        return Rules(ruleset, ruleset.make_decider(pack), codec, pack, key)
+
+    # ---- creation and auth -------------------------------------------------------------
+    def create_game(self, ruleset_id: str, seats: dict[str, list[str]] | None, options: dict,
+                    pack: dict | None = None, preset: str | None = None) -> CreatedGame:
+        ruleset = registry.get(ruleset_id)
+        if ruleset is None:
+            raise not_found(f"ruleset {ruleset_id!r}")
+        if preset is not None:
+            if preset not in ruleset.seat_presets:
+                raise validation({"preset": f"unknown preset; one of {sorted(ruleset.seat_presets)}"})
+            seats = {seat: list(powers) for seat, powers in ruleset.seat_presets[preset].items()}
+        if not seats:
+            raise validation({"seats": "give seats or a preset"})
+        if MODERATOR in seats or SYSTEM in seats:
+            raise validation({"seats": f"{MODERATOR!r} and {SYSTEM!r} are reserved seat names"})
+        seed = audited_dice.new_seed()
+        created = GameCreated(ruleset.id, ruleset.version, {s: tuple(p) for s, p in seats.items()},
+                              dict(options), pack, audited_dice.commitment(seed))
+        try:
+            rules = self.rules_for(created)
+        except packs.PackError as error:
+            raise validation({"pack": error.problems}, "the data pack is not valid") from error
+        try:  # a bad seating or option is refused before anything is stored
+            rules.decider.initial_state(Setup(created.seats, created.options, rules.pack))
+        except RuleViolation as violation:
+            raise Problem(422, "rule-violation", "Rule violation", violation.message, rule_id=violation.rule_id)
+        game_id = uuid.uuid4().hex
+        tokens = {seat: secrets.token_urlsafe(24) for seat in seats}
+        moderator_token = secrets.token_urlsafe(24)
+        # Secrets go in first: a game is visible only once its first event exists.
+        self.store.put_secret(game_id, "dice_seed", seed)
+        for seat, token in {**tokens, MODERATOR: moderator_token}.items():
+            self.store.put_secret(game_id, f"token:{seat}", _token_hash(token).encode())
+        envelope = self._new_event(rules, created, MODERATOR, None, None)
+        result = self.store.append(game_id, [envelope], expected_version=0)
+        state = self.timeline.fold(rules, None, list(result.events))
+        self._remember(state)
+        return CreatedGame(game_id, tokens, moderator_token, state)
+
+    def authenticate(self, game_id: str, token: str | None) -> str:
+        """Bearer token -> seat; compared in constant time against every stored hash."""
+        state = self.load(game_id)
+        if not token:
+            raise Problem(401, "unauthorized", "Unauthorized", "send Authorization: Bearer <seat token>")
+        offered = _token_hash(token).encode()
+        found = None
+        for seat in (*state.seats, MODERATOR):
+            stored = self.store.get_secret(game_id, f"token:{seat}") or b""
+            if hmac.compare_digest(stored, offered):
+                found = seat
+        if found is None:
+            raise Problem(401, "unauthorized", "Unauthorized", "the token is not valid for this game")
+        return found
+
+    # ---- read side ---------------------------------------------------------------------
+    def _remember(self, state: GameState) -> None:
+        with self._lock:
+            self._cache[state.game_id] = state
+            self._cache.move_to_end(state.game_id)
+            while len(self._cache) > self._cache_size:
+                self._cache.popitem(last=False)
+
+    def load(self, game_id: str, at: int | None = None) -> GameState:
+        if at is not None:
+            current = self.store.version(game_id)
+            if current == 0:
+                raise not_found(f"game {game_id!r}")
+            if not 1 <= at <= current:
+                raise validation({"at": f"must be between 1 and {current}"})
+            return self.timeline.load(game_id, at=at)
+        with self._lock:
+            cached = self._cache.get(game_id)
+        version = self.store.version(game_id)
+        if version == 0:
+            raise not_found(f"game {game_id!r}")
+        if cached is not None and cached.version == version:
+            return cached
+        state = self.timeline.load(game_id, cached=cached)
+        self._remember(state)
+        return state
+
+    def seat_view(self, game_id: str, seat: str, at: int | None = None) -> SeatView:
+        state = self.load(game_id, at)
+        return SeatView(self.timeline.rules(game_id), state, seat)
+
+    # ---- the write path ----------------------------------------------------------------
+    def handle(self, game_id: str, seat: str, command_type: str, data: dict, expected_version: int,
+               idempotency_key: str | None = None, command_id: str | None = None) -> AppendResult:
+        request_fp = hashlib.sha256(canonical_json({"seat": seat, "type": command_type, "data": data})).hexdigest()
+        if idempotency_key is not None:
+            known = self.store.idempotent_result(game_id, idempotency_key)
+            if known is not None:
+                if known[0] != request_fp:
+                    raise IdempotencyConflict(idempotency_key)
+                return known[1]
+        state = self.load(game_id)
+        rules = self.timeline.rules(game_id)
+        if expected_version != state.version:
+            raise WrongExpectedVersion(expected_version, state.version)
+        if not rules.codec.knows(command_type) or command_type not in _command_names(rules):
+            raise validation({"type": f"unknown command type {command_type!r} for {rules.ruleset.id}"})
+        try:
+            command = rules.codec.decode(command_type, data)
+        except DecodeError as error:
+            raise validation({"data." + k if k != "<root>" else "data": v for k, v in error.errors.items()})
+        powers = frozenset(state.seats.get(seat, ()))
+        power = getattr(command, "power", None)
+        if power is not None and seat not in (MODERATOR, SYSTEM) and power not in powers:
+            raise Problem(403, "forbidden", "Forbidden", f"seat {seat!r} does not hold power {power!r}")
+        dice = audited_dice.HmacDice(self._seed(game_id), game_id, state.version + 1)
+        events = self._decide(rules, state, command, seat, powers, dice)
+        command_id = command_id or uuid.uuid4().hex
+        correlation_id = uuid.uuid4().hex
+        domain_after = state.domain
+        for event in events:
+            if type(event) not in PLATFORM_EVENTS:
+                domain_after = rules.decider.evolve(domain_after, event)
+        if rules.decider.is_terminal(domain_after) and state.seed is None and not rules.decider.is_terminal(state.domain):
+            events.append(DiceSeedRevealed(self._seed(game_id).hex()))
+        rolled = dice.recorded()
+        if rolled is not None:
+            events.insert(0, rolled)
+        new = [self._new_event(rules, e, seat, command_id, correlation_id) for e in events]
+        result = self.store.append(game_id, new, expected_version=state.version,
+                                   idempotency_key=idempotency_key, request_fingerprint=request_fp)
+        if not result.replayed:
+            self._remember(self.timeline.fold(rules, state, list(result.events)))
+            if self.on_events is not None:
+                self.on_events(game_id, rules, list(result.events))
+        return result
+
+    def _decide(self, rules: Rules, state: GameState, command, seat: str, powers, dice) -> list[Event]:
+        match command:
+            case RequestUndo(to_version):
+                if state.pending_undo is not None:
+                    raise RuleViolation("CORE-undo", "an undo is already waiting for approval")
+                reverted = [LoggedEvent(e.version, e.actor, e.type == "DiceRolled", bool(e.reveals))
+                            for e in self.store.read(state.game_id, after=to_version, until=state.version)]
+                return request_undo(seat, to_version, state.version, frozenset(state.seats), reverted)
+            case ApproveUndo():
+                return approve_undo(seat, state.pending_undo, state.version)
+            case DeclineUndo():
+                return decline_undo(seat, state.pending_undo)
+            case RevealDiceSeed():
+                if seat != MODERATOR:
+                    raise RuleViolation("CORE-dice", "only the moderator reveals the dice seed early")
+                if state.seed is not None:
+                    raise RuleViolation("CORE-dice", "the seed is already revealed")
+                return [DiceSeedRevealed(self._seed(state.game_id).hex())]
+        if state.pending_undo is not None:
+            raise RuleViolation("CORE-undo", "an undo is waiting for approval; approve or decline it first")
+        if rules.decider.is_terminal(state.domain):
+            raise RuleViolation("CORE-terminal", "the game is over")
+        ctx = Context(seat=seat, powers=powers, dice=dice, pack=rules.pack)
+        return list(rules.decider.decide(state.domain, command, ctx))
+
+    def _seed(self, game_id: str) -> bytes:
+        seed = self.store.get_secret(game_id, "dice_seed")
+        if seed is None:
+            raise RuntimeError(f"game {game_id} has no dice seed")
+        return seed
+
+    @staticmethod
+    def _new_event(rules: Rules, event: Event, actor: str, command_id, correlation_id) -> NewEvent:
+        sealed = event.seal()
+        return NewEvent(
+            type=type(event).__name__, data=to_plain(event), actor=actor,
+            schema_version=getattr(type(event), "SCHEMA_VERSION", 1), event_id=uuid.uuid4().hex,
+            command_id=command_id, correlation_id=correlation_id, recorded_at=_now(),
+            ruleset=rules.ruleset.id, ruleset_version=rules.ruleset.version,
+            visibility=PUBLIC if sealed is None else {"seal": sealed.key, "seats": sorted(sealed.seats)},
+            reveals=tuple(event.unseals()),
+            salt="" if sealed is None else secrets.token_hex(16),
+        )
+
+
+def _command_names(rules: Rules) -> set[str]:
+    return {c.__name__ for c in rules.ruleset.commands + PLATFORM_COMMANDS}
+

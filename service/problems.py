@@ -1,0 +1,33 @@
+"""Errors at the edge: every failure is an RFC 9457 problem with a stable ``type``."""
+from __future__ import annotations
+
+from typing import Any
+
+TYPE_BASE = "https://casus-belli.dev/problems/"
+
+
+class Problem(Exception):
+    def __init__(self, status: int, slug: str, title: str, detail: str = "", **extra: Any):
+        super().__init__(detail or title)
+        self.status = status
+        self.slug = slug
+        self.title = title
+        self.detail = detail
+        self.extra = extra
+
+    def body(self, instance: str | None = None) -> dict:
+        out = {"type": TYPE_BASE + self.slug, "title": self.title, "status": self.status}
+        if self.detail:
+            out["detail"] = self.detail
+        if instance:
+            out["instance"] = instance
+        out.update(self.extra)
+        return out
+
+
+def not_found(what: str) -> Problem:
+    return Problem(404, "not-found", "Not found", f"{what} does not exist")
+
+
+def validation(errors: dict[str, Any], detail: str = "the request does not fit the schema") -> Problem:
+    return Problem(422, "validation-error", "Invalid request", detail, errors=errors)
