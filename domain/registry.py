@@ -28,6 +28,16 @@ class Projection:
     description: str = ""
 
 
+@dataclass(frozen=True)
+class FollowUp:
+    """Background work a ruleset asks for after an event: a system command run as a job on
+    ``queue`` (e.g. "combat"), appended with an idempotency key so retries change nothing."""
+
+    queue: str
+    command_type: str
+    data: dict
+
+
 @dataclass(frozen=True, eq=False)  # identity hash: a ruleset is registered once
 class Ruleset:
     id: str
@@ -44,6 +54,7 @@ class Ruleset:
     default_pack: tuple[str, str] | None = None
     description: str = ""
     seat_presets: Mapping[str, Mapping[str, tuple[str, ...]]] = field(default_factory=dict)
+    follow_ups: Callable[[Event], list[FollowUp]] | None = None
 
     def projection(self, name: str) -> Projection | None:
         return next((p for p in self.projections if p.name == name), None)
@@ -71,7 +82,8 @@ def _load_builtins() -> None:
             if missing.name and name.startswith(missing.name):
                 continue
             raise
-        register(module.RULESET)
+        if getattr(module, "RULESET", None) is not None:  # a package still being built has none
+            register(module.RULESET)
 
 
 def get(ruleset_id: str) -> Ruleset | None:

@@ -75,7 +75,9 @@ class Timeline:
 
     def load(self, game_id: str, at: int | None = None, cached: GameState | None = None,
              use_snapshots: bool = True) -> GameState | None:
-        """State at version ``at`` (latest when None), folding on from ``cached`` or a snapshot."""
+        """State at version ``at`` (latest when None), folding on from ``cached`` or a snapshot.
+
+        ``use_snapshots=False`` folds the whole log (replay); snapshots are rewritten either way."""
         rules = self.rules(game_id)
         if rules is None:
             return None
@@ -91,12 +93,11 @@ class Timeline:
             batch = self.store.read(game_id, after=after, until=target, limit=5000)
             if not batch:
                 break
-            state = self.fold(rules, state, batch, save_snapshots=use_snapshots)
+            state = self.fold(rules, state, batch)
             after = batch[-1].version
         return state
 
-    def fold(self, rules: Rules, state: GameState | None, envelopes: list[Envelope],
-             save_snapshots: bool = True) -> GameState:
+    def fold(self, rules: Rules, state: GameState | None, envelopes: list[Envelope]) -> GameState:
         evolve = rules.decider.evolve
         codec = rules.codec
         domain = state.domain if state is not None else None
@@ -113,7 +114,7 @@ class Timeline:
                 domain = evolve(domain, event)
             if envelope.reveals:
                 unsealed = unsealed | frozenset(envelope.reveals)
-            if save_snapshots and envelope.version % self.snapshot_every == 0:
+            if envelope.version % self.snapshot_every == 0:
                 state = replace(state, domain=domain, version=envelope.version, last_hash=envelope.hash,
                                 unsealed=unsealed)
                 self.store.save_snapshot(envelope.game_id, envelope.version, rules.snapshot_key,

@@ -130,6 +130,10 @@ class GameService:
             while len(self._cache) > self._cache_size:
                 self._cache.popitem(last=False)
 
+    def forget(self, game_id: str) -> None:
+        with self._lock:
+            self._cache.pop(game_id, None)
+
     def load(self, game_id: str, at: int | None = None) -> GameState:
         if at is not None:
             current = self.store.version(game_id)

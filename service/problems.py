@@ -30,4 +30,6 @@ def not_found(what: str) -> Problem:
 
 
 def validation(errors: dict[str, Any], detail: str = "the request does not fit the schema") -> Problem:
+    """422 with ``errors``: field path -> list of messages (marshmallow's shape, everywhere)."""
+    errors = {field: [m] if isinstance(m, str) else m for field, m in errors.items()}
     return Problem(422, "validation-error", "Invalid request", detail, errors=errors)

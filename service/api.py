@@ -1,0 +1,267 @@
+"""REST endpoints: thin handlers that turn a request into a call on the game service."""
+from __future__ import annotations
+
+from flask import Response, g, request, url_for
+from flask.views import MethodView
+from flask_smorest import Blueprint
+
+from domain import registry
+from domain.kernel import MODERATOR
+from events.verify import verify
+from service import jobs as job_functions
+from service import schemas as s
+from service.http import PROBLEM_JSON, current_seat, etag, if_match_version
+from service.problems import Problem, not_found
+from service.sse import event_stream
+
+games = Blueprint("games", __name__, url_prefix="/games", description="Games, commands, events, projections")
+meta = Blueprint("meta", __name__, description="Health, rulesets, jobs")
+
+PROBLEM = {"description": "Problem details (RFC 9457)", "content": {PROBLEM_JSON: {"schema": s.ProblemSchema}}}
+
+
+def problems(*codes: int):
+    """Document the problem responses an endpoint can give."""
+    return games.doc(responses={str(code): PROBLEM for code in codes})
+
+
+def meta_problems(*codes: int):
+    return meta.doc(responses={str(code): PROBLEM for code in codes})
+
+
+def _summary(state, terminal: bool) -> dict:
+    return {"game_id": state.game_id, "ruleset": state.ruleset, "version": state.version,
+            "seats": {k: list(v) for k, v in state.seats.items()}, "terminal": terminal}
+
+
+@games.route("")
+class Games(MethodView):
+    @games.arguments(s.GameListQuery, location="query")
+    @games.response(200, s.GameListSchema)
+    @problems(422)
+    def get(self, query):
+        """List games (cursor pagination by game id)."""
+        ids = g.services.games.store.game_ids(after=query["after"], limit=query["limit"])
+        next_url = (url_for("games.Games", after=ids[-1], limit=query["limit"])
+                    if len(ids) == query["limit"] else None)
+        return {"games": ids, "next": next_url}
+
+    @games.arguments(s.CreateGameSchema)
+    @games.response(201, s.CreatedGameSchema)
+    @problems(400, 404, 413, 422)
+    def post(self, body):
+        """Create a game; the response shows each seat's token and the moderator token once."""
+        created = g.services.games.create_game(body["ruleset"], body.get("seats"), body["options"],
+                                               body["pack"], body.get("preset"))
+        state = created.state
+        payload = {"game_id": created.game_id, "ruleset": state.ruleset, "version": state.version,
+                   "seats": {k: list(v) for k, v in state.seats.items()}, "tokens": created.tokens,
+                   "moderator_token": created.moderator_token}
+        return payload, 201, {"Location": url_for("games.Game", game_id=created.game_id), "ETag": etag(state.version)}
+
+
+@games.route("/<game_id>")
+class Game(MethodView):
+    @games.response(200, s.GameSummarySchema)
+    @problems(404)
+    def get(self, game_id):
+        """A game's public summary."""
+        view = g.services.games.seat_view(game_id, MODERATOR)
+        terminal = view.rules.decider.is_terminal(view.state.domain)
+        return _summary(view.state, terminal), 200, {"ETag": etag(view.state.version)}
+
+
+@games.route("/<game_id>/state")
+class State(MethodView):
+    @games.arguments(s.AtQuery, location="query")
+    @games.response(200, s.GameStateSchema)
+    @problems(401, 404, 422)
+    def get(self, query, game_id):
+        """The state one seat may see (its bearer token; anonymous readers see what everyone sees);
+        ``at=N`` gives the state at version N."""
+        seat = current_seat(game_id)
+        view = g.services.games.seat_view(game_id, seat, query.get("at"))
+        return {**view.state_view(), "seat": seat}, 200, {"ETag": etag(view.state.version)}
+
+
+@games.route("/<game_id>/commands")
+class Commands(MethodView):
+    @games.arguments(s.CommandSchema)
+    @games.response(201, s.CommandResultSchema)
+    @games.doc(parameters=[
+        {"in": "header", "name": "If-Match", "required": True, "schema": {"type": "string"},
+         "description": 'The version the command is based on, e.g. "7"'},
+        {"in": "header", "name": "Idempotency-Key", "required": False,
+         "schema": {"type": "string", "maxLength": 200}},
+    ])
+    @problems(400, 401, 403, 404, 409, 412, 413, 422, 428)
+    def post(self, body, game_id):
+        """Submit a command for a seat. 201 with the new events (as this seat may see them)."""
+        seat = current_seat(game_id, required=True)
+        expected = if_match_version()
+        key = request.headers.get("Idempotency-Key")
+        if key is not None and not 1 <= len(key) <= 200:
+            raise Problem(422, "validation-error", "Invalid request", "Idempotency-Key must be 1-200 characters")
+        games_service = g.services.games
+        result = games_service.handle(game_id, seat, body["type"], body["data"], expected, key)
+        view = games_service.seat_view(game_id, seat)
+        payload = {"version": result.last_version, "replayed": result.replayed, "events": view.events(list(result.events))}
+        return payload, 201, {"ETag": etag(result.last_version)}
+
+
+@games.route("/<game_id>/events")
+class Events(MethodView):
+    @games.arguments(s.EventsQuery, location="query")
+    @games.response(200, s.EventsPageSchema, content_type="application/json")
+    @games.doc(responses={"200": {"content": {"text/event-stream": {"schema": {"type": "string"}}}}})
+    @problems(401, 404, 422)
+    def get(self, query, game_id):
+        """Events after ``after`` as this seat may see them; ``Accept: text/event-stream`` streams
+        them live (resume with ``Last-Event-ID``; ``follow=false`` ends after the catch-up)."""
+        seat = current_seat(game_id)
+        services = g.services
+        if request.accept_mimetypes.best_match(["application/json", "text/event-stream"]) == "text/event-stream":
+            after = query["after"]
+            last_id = request.headers.get("Last-Event-ID", "")
+            if last_id.isdigit():
+                after = int(last_id)
+            return event_stream(services, game_id, seat, after, query["follow"])
+        view = services.games.seat_view(game_id, seat)
+        envelopes = services.games.store.read(game_id, after=query["after"], limit=query["limit"])
+        next_url = None
+        headers = {"ETag": etag(view.state.version)}
+        if envelopes and envelopes[-1].version < view.state.version:
+            next_url = url_for("games.Events", game_id=game_id, after=envelopes[-1].version, limit=query["limit"])
+            headers["Link"] = f'<{next_url}>; rel="next"'
+        return {"events": view.events(envelopes), "next": next_url}, 200, headers
+
+
+@games.route("/<game_id>/legal-commands")
+class LegalCommands(MethodView):
+    @games.response(200, s.LegalCommandsSchema)
+    @problems(401, 404)
+    def get(self, game_id):
+        """What this seat may do now."""
+        seat = current_seat(game_id)
+        view = g.services.games.seat_view(game_id, seat)
+        specs = [] if view.state.pending_undo else view.rules.decider.legal_commands(view.state.domain, seat)
+        commands = [{"type": c.type, "power": c.power, "choices": dict(c.choices), "rule_id": c.rule_id} for c in specs]
+        return {"seat": seat, "version": view.state.version, "commands": commands}, 200, {"ETag": etag(view.state.version)}
+
+
+@games.route("/<game_id>/projections")
+class Projections(MethodView):
+    @games.response(200, s.ProjectionListSchema)
+    @problems(404)
+    def get(self, game_id):
+        """Names of the read models this game's ruleset serves."""
+        view = g.services.games.seat_view(game_id, MODERATOR)
+        return {"projections": [p.name for p in view.rules.ruleset.projections]}
+
+
+@games.route("/<game_id>/projections/<name>")
+class ProjectionView(MethodView):
+    @games.arguments(s.AtQuery, location="query")
+    @games.response(200, s.ProjectionSchema)
+    @games.doc(responses={"200": {"content": {"image/svg+xml": {"schema": {"type": "string"}}}}})
+    @problems(401, 404, 422)
+    def get(self, query, game_id, name):
+        """One read model, built from what this seat may see; ``at=N`` for an earlier version."""
+        seat = current_seat(game_id)
+        view = g.services.games.seat_view(game_id, seat, query.get("at"))
+        found = view.projection(name)
+        if found is None:
+            raise not_found(f"projection {name!r}")
+        media_type, data = found
+        headers = {"ETag": etag(view.state.version)}
+        if media_type != "application/json":
+            return Response(data, mimetype=media_type, headers=headers)
+        return {"name": name, "version": view.state.version, "seat": seat, "data": data}, 200, headers
+
+
+@games.route("/<game_id>/replay")
+class Replay(MethodView):
+    @games.response(202, s.JobSchema)
+    @problems(401, 404)
+    def post(self, game_id):
+        """Rebuild the game's projections from its log in a background job."""
+        current_seat(game_id, required=True)
+        version = g.services.games.store.version(game_id)
+        job_id = g.services.jobs.enqueue("replay", job_functions.replay_game, game_id,
+                                         job_id=f"replay-{game_id}-{version}")
+        status = g.services.jobs.status(job_id) or {"id": job_id, "status": "queued"}
+        return status, 202, {"Location": url_for("meta.Job", job_id=job_id)}
+
+
+@games.route("/<game_id>/verify")
+class Verify(MethodView):
+    @games.response(200, s.VerifyReportSchema)
+    @problems(404)
+    def get(self, game_id):
+        """Recompute the hash chain and every die roll (with the server's seed until it is revealed)."""
+        store = g.services.games.store
+        g.services.games.load(game_id)
+        from events.store import iter_all
+
+        return verify(list(iter_all(store, game_id)), seed=store.get_secret(game_id, "dice_seed")).to_dict()
+
+
+@meta.route("/healthz")
+class Health(MethodView):
+    @meta.response(200, s.HealthSchema)
+    def get(self):
+        """Liveness: the service answers and its store is reachable."""
+        g.services.games.store.version("healthz")
+        return {"status": "ok", "store": g.services.store_kind, "jobs": g.services.jobs.kind}
+
+
+@meta.route("/rulesets")
+class Rulesets(MethodView):
+    @meta.response(200, s.RulesetListSchema)
+    def get(self):
+        """The rulesets this service adjudicates."""
+        return {"rulesets": [_ruleset(r) for r in registry.all_rulesets()]}
+
+
+@meta.route("/rulesets/<ruleset_id>")
+class RulesetView(MethodView):
+    @meta.response(200, s.RulesetSchema)
+    @meta_problems(404)
+    def get(self, ruleset_id):
+        """One ruleset: its commands, events, projections and seat presets."""
+        ruleset = registry.get(ruleset_id)
+        if ruleset is None:
+            raise not_found(f"ruleset {ruleset_id!r}")
+        return _ruleset(ruleset)
+
+
+@meta.route("/jobs/<job_id>")
+class Job(MethodView):
+    @meta.response(200, s.JobSchema)
+    @meta_problems(404)
+    def get(self, job_id):
+        """A background job's status and result."""
+        status = g.services.jobs.status(job_id)
+        if status is None:
+            raise not_found(f"job {job_id!r}")
+        return status
+
+
+@meta.route("/openapi.yaml")
+class OpenAPI(MethodView):
+    @meta.doc(responses={"200": {"description": "This API's OpenAPI document",
+                                 "content": {"application/yaml": {"schema": {"type": "string"}}}}})
+    def get(self):
+        """The published contract (the same text as openapi.yaml in the repository)."""
+        from flask import current_app
+
+        return Response(current_app.extensions["casus_openapi"](), mimetype="application/yaml")
+
+
+def _ruleset(ruleset) -> dict:
+    return {"id": ruleset.id, "version": ruleset.version, "title": ruleset.title,
+            "description": ruleset.description,
+            "commands": [c.__name__ for c in ruleset.commands], "events": [e.__name__ for e in ruleset.events],
+            "projections": [p.name for p in ruleset.projections],
+            "seat_presets": {k: {seat: list(p) for seat, p in v.items()} for k, v in ruleset.seat_presets.items()}}
+

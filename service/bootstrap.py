@@ -1,0 +1,64 @@
+"""Wiring, in one place: config -> store, game service, job runner."""
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from functools import lru_cache
+
+from domain import registry
+from domain.kernel.platform import PLATFORM_EVENTS
+from events.envelope import Envelope
+from service.config import Config
+from service.games import GameService
+
+
+@dataclass
+class Services:
+    config: Config
+    games: GameService
+    jobs: object  # InProcessJobs | RQJobs
+
+    @property
+    def store_kind(self) -> str:
+        return "redis" if self.config.redis_url else "sqlite"
+
+
+def build(config: Config) -> Services:
+    from service import jobs as job_module
+
+    for module in config.extra_rulesets:
+        registry.register(importlib.import_module(module).RULESET)
+    if config.redis_url:
+        from events.redis_store import RedisEventStore
+
+        store = RedisEventStore(config.redis_url)
+    else:
+        from events.sqlite_store import SQLiteEventStore
+
+        store = SQLiteEventStore(config.database)
+    games = GameService(store, snapshot_every=config.snapshot_every)
+    services = Services(config, games, None)
+    services.jobs = job_module.RQJobs(config.redis_url) if config.redis_url else job_module.InProcessJobs(services)
+
+    def start_follow_ups(game_id: str, rules, envelopes: list[Envelope]) -> None:
+        """A ruleset may ask for background work after some events (e.g. a battle to fight)."""
+        follow_ups = rules.ruleset.follow_ups
+        if follow_ups is None:
+            return
+        for envelope in envelopes:
+            event = rules.codec.decode_stored(envelope.type, envelope.data, envelope.schema_version)
+            if type(event) in PLATFORM_EVENTS:
+                continue
+            for job in follow_ups(event):
+                key = f"{job.queue}:{envelope.command_id}:{job.command_type}"
+                services.jobs.enqueue(job.queue, job_module.run_system_command, game_id, job.command_type,
+                                      job.data, key, job_id=f"{game_id}-{key}".replace(":", "-"))
+
+    games.on_events = start_follow_ups
+    return services
+
+
+@lru_cache(maxsize=1)
+def from_env() -> Services:
+    """The process-wide services of a worker (the web app builds its own in create_app)."""
+    return build(Config.from_env())

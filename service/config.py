@@ -1,0 +1,29 @@
+"""Configuration from the environment: the embedded default needs none of it."""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Config:
+    database: str = "casus.db"  # SQLite file for the embedded default
+    redis_url: str | None = None  # set -> Redis event store and RQ jobs
+    snapshot_every: int = 200
+    max_body_bytes: int = 256 * 1024
+    sse_heartbeat_seconds: float = 15.0
+    sse_max_seconds: float = 3600.0
+    extra_rulesets: tuple[str, ...] = ()  # modules exposing RULESET, e.g. a test ruleset
+
+    @classmethod
+    def from_env(cls, **overrides) -> "Config":
+        env = os.environ
+        values = dict(
+            database=env.get("CASUS_DB", cls.database),
+            redis_url=env.get("REDIS_URL") or None,
+            snapshot_every=int(env.get("CASUS_SNAPSHOT_EVERY", cls.snapshot_every)),
+            max_body_bytes=int(env.get("CASUS_MAX_BODY_BYTES", cls.max_body_bytes)),
+            extra_rulesets=tuple(m for m in env.get("CASUS_EXTRA_RULESETS", "").split(",") if m),
+        )
+        values.update(overrides)
+        return cls(**values)

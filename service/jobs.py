@@ -1,0 +1,152 @@
+"""Background jobs: RQ queues ``combat`` and ``replay`` with REDIS_URL, in-process otherwise.
+
+Job functions are plain module-level functions taking ids, so an RQ worker on another machine
+runs exactly the code the in-process executor runs. They write only through the one write path,
+with idempotency keys, so a retried job changes nothing."""
+from __future__ import annotations
+
+import hashlib
+import threading
+import time
+import uuid
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, Callable
+
+from domain.kernel import MODERATOR, SYSTEM
+from events.envelope import canonical_json
+from events.store import WrongExpectedVersion
+
+QUEUES = ("combat", "replay")
+
+
+def replay_game(game_id: str, services=None) -> dict:
+    """Rebuild a game's state from its whole log (no snapshots), rewrite its snapshots and
+    return a digest of every seat's projections, byte for byte comparable across runs."""
+    from service import bootstrap
+
+    services = services or bootstrap.from_env()
+    games = services.games
+    started = time.perf_counter()
+    state = games.timeline.load(game_id, use_snapshots=False)  # the fold rewrites the snapshots
+    if state is None:
+        raise LookupError(f"game {game_id} does not exist")
+    games.forget(game_id)
+    rules = games.timeline.rules(game_id)
+    from projections.redaction import SeatView
+
+    digests = {}
+    for seat in (*state.seats, MODERATOR):
+        body = canonical_json(SeatView(rules, state, seat).all_projections())
+        digests[seat] = hashlib.sha256(body).hexdigest()
+    return {"game_id": game_id, "version": state.version, "events": state.version,
+            "projection_digests": digests, "seconds": round(time.perf_counter() - started, 4)}
+
+
+def run_system_command(game_id: str, command_type: str, data: dict, idempotency_key: str, services=None) -> dict:
+    """Issue a follow-up command as the system seat (e.g. fight a requested battle)."""
+    from service import bootstrap
+
+    services = services or bootstrap.from_env()
+    for _ in range(50):  # another writer may be appending to the same game
+        try:
+            result = services.games.handle(game_id, SYSTEM, command_type, data,
+                                           expected_version=services.games.store.version(game_id),
+                                           idempotency_key=idempotency_key)
+            return {"game_id": game_id, "versions": [e.version for e in result.events], "replayed": result.replayed}
+        except WrongExpectedVersion:
+            continue
+    raise RuntimeError(f"game {game_id} kept moving; gave up after 50 attempts")
+
+
+class InProcessJobs:
+    """The embedded default: a small thread pool in the web process; status kept in memory."""
+
+    kind = "in-process"
+
+    def __init__(self, services, workers: int = 2):
+        self._services = services
+        self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="casus-job")
+        self._jobs: dict[str, dict] = {}
+        self._lock = threading.Lock()
+
+    def enqueue(self, queue: str, fn: Callable[..., Any], *args, job_id: str | None = None) -> str:
+        job_id = job_id or uuid.uuid4().hex
+        with self._lock:
+            if job_id in self._jobs:  # same id: the same job, never run twice
+                return job_id
+            self._jobs[job_id] = {"id": job_id, "queue": queue, "status": "queued", "result": None, "error": None}
+        self._pool.submit(self._run, job_id, fn, args)
+        return job_id
+
+    def _run(self, job_id: str, fn, args) -> None:
+        self._set(job_id, status="started")
+        try:
+            self._set(job_id, status="finished", result=fn(*args, services=self._services))
+        except Exception as error:  # recorded on the job, which is where a client looks
+            self._set(job_id, status="failed", error=f"{type(error).__name__}: {error}")
+
+    def _set(self, job_id: str, **changes) -> None:
+        with self._lock:
+            self._jobs[job_id] = {**self._jobs[job_id], **changes}
+
+    def status(self, job_id: str) -> dict | None:
+        with self._lock:
+            job = self._jobs.get(job_id)
+            return dict(job) if job else None
+
+    def wait(self, timeout: float = 10) -> None:
+        """Tests and the CLI: let queued jobs finish."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            with self._lock:
+                if all(j["status"] in ("finished", "failed") for j in self._jobs.values()):
+                    return
+            time.sleep(0.01)
+
+
+class RQJobs:
+    kind = "rq"
+
+    def __init__(self, redis_url: str):
+        import redis
+        from rq import Queue
+
+        self.connection = redis.Redis.from_url(redis_url)
+        self.queues = {name: Queue(name, connection=self.connection) for name in QUEUES}
+
+    def enqueue(self, queue: str, fn: Callable[..., Any], *args, job_id: str | None = None) -> str:
+        from rq.exceptions import NoSuchJobError
+        from rq.job import Job
+
+        job_id = job_id or uuid.uuid4().hex
+        try:
+            Job.fetch(job_id, connection=self.connection)
+            return job_id  # already queued or done under this id
+        except NoSuchJobError:
+            pass
+        self.queues[queue].enqueue(fn, *args, job_id=job_id, result_ttl=86400, failure_ttl=86400)
+        return job_id
+
+    def status(self, job_id: str) -> dict | None:
+        from rq.exceptions import NoSuchJobError
+        from rq.job import Job
+
+        try:
+            job = Job.fetch(job_id, connection=self.connection)
+        except NoSuchJobError:
+            return None
+        status = job.get_status(refresh=True)
+        status = getattr(status, "value", status)
+        error = None
+        if status == "failed":
+            error = (job.latest_result().exc_string if job.latest_result() else "failed").strip().splitlines()[-1]
+        return {"id": job_id, "queue": job.origin, "status": status,
+                "result": job.return_value() if status == "finished" else None, "error": error}
+
+
+def run_worker(redis_url: str, queues: tuple[str, ...] = QUEUES, burst: bool = False) -> None:
+    import redis
+    from rq import Worker
+
+    connection = redis.Redis.from_url(redis_url)
+    Worker(list(queues), connection=connection).work(burst=burst)

@@ -1,0 +1,187 @@
+"""Marshmallow schemas for every request and response body (and so for openapi.yaml)."""
+from __future__ import annotations
+
+from marshmallow import RAISE, Schema, fields, validate
+
+NAME = validate.Regexp(r"^[A-Za-z0-9_.-]{1,64}$", error="1-64 letters, digits, '_', '.' or '-'")
+
+
+class StrictSchema(Schema):
+    class Meta:
+        unknown = RAISE
+
+
+class ProblemSchema(Schema):
+    type = fields.String(required=True)
+    title = fields.String(required=True)
+    status = fields.Integer(required=True)
+    detail = fields.String()
+    instance = fields.String()
+    rule_id = fields.String()
+    expected = fields.Integer()
+    actual = fields.Integer()
+    errors = fields.Raw()
+
+
+class CreateGameSchema(StrictSchema):
+    ruleset = fields.String(required=True, validate=validate.Length(1, 64))
+    seats = fields.Dict(keys=fields.String(validate=NAME),
+                        values=fields.List(fields.String(validate=validate.Length(1, 64)), validate=validate.Length(max=32)),
+                        validate=validate.Length(1, 16))
+    preset = fields.String(validate=validate.Length(1, 64))
+    options = fields.Dict(keys=fields.String(validate=NAME), load_default=dict)
+    pack = fields.Dict(allow_none=True, load_default=None,
+                       metadata={"description": "A group's own data pack (as validated by `casus data validate`)"})
+
+
+class CreatedGameSchema(Schema):
+    game_id = fields.String(required=True)
+    ruleset = fields.String(required=True)
+    version = fields.Integer(required=True)
+    seats = fields.Dict(keys=fields.String(), values=fields.List(fields.String()))
+    tokens = fields.Dict(keys=fields.String(), values=fields.String(),
+                         metadata={"description": "Bearer token per seat; shown once, stored hashed"})
+    moderator_token = fields.String(required=True)
+
+
+class GameSummarySchema(Schema):
+    game_id = fields.String(required=True)
+    ruleset = fields.String(required=True)
+    version = fields.Integer(required=True)
+    seats = fields.Dict(keys=fields.String(), values=fields.List(fields.String()))
+    terminal = fields.Boolean(required=True)
+
+
+class GameListSchema(Schema):
+    games = fields.List(fields.String(), required=True)
+    next = fields.String(allow_none=True)
+
+
+class GameListQuery(StrictSchema):
+    after = fields.String(load_default="", validate=validate.Length(max=64))
+    limit = fields.Integer(load_default=100, validate=validate.Range(1, 1000))
+
+
+class GameStateSchema(Schema):
+    game_id = fields.String(required=True)
+    ruleset = fields.String(required=True)
+    version = fields.Integer(required=True)
+    seat = fields.String(required=True)
+    seats = fields.Dict(keys=fields.String(), values=fields.List(fields.String()))
+    terminal = fields.Boolean(required=True)
+    dice_commitment = fields.String()
+    dice_seed = fields.String(allow_none=True)
+    pending_undo = fields.Dict(allow_none=True)
+    state = fields.Dict(required=True)
+
+
+class AtQuery(StrictSchema):
+    at = fields.Integer(validate=validate.Range(min=1, max=2**53))
+
+
+class CommandSchema(StrictSchema):
+    type = fields.String(required=True, validate=validate.Length(1, 64))
+    data = fields.Dict(load_default=dict)
+
+
+class EventSchema(Schema):
+    game_id = fields.String()
+    version = fields.Integer()
+    position = fields.Integer()
+    type = fields.String()
+    schema_version = fields.Integer()
+    data = fields.Dict()
+    actor = fields.String()
+    event_id = fields.String()
+    command_id = fields.String(allow_none=True)
+    correlation_id = fields.String(allow_none=True)
+    recorded_at = fields.String()
+    ruleset = fields.String()
+    ruleset_version = fields.String()
+    visibility = fields.Raw()
+    reveals = fields.List(fields.String())
+    prev_hash = fields.String()
+    hash = fields.String()
+    salt = fields.String()
+    redacted = fields.Boolean()
+    data_digest = fields.String()
+
+
+class CommandResultSchema(Schema):
+    version = fields.Integer(required=True)
+    replayed = fields.Boolean(required=True)
+    events = fields.List(fields.Nested(EventSchema), required=True)
+
+
+class EventsQuery(StrictSchema):
+    after = fields.Integer(load_default=0, validate=validate.Range(min=0, max=2**53))
+    limit = fields.Integer(load_default=100, validate=validate.Range(1, 1000))
+    follow = fields.Boolean(load_default=True, metadata={"description": "SSE only: keep the stream open"})
+
+
+class EventsPageSchema(Schema):
+    events = fields.List(fields.Nested(EventSchema), required=True)
+    next = fields.String(allow_none=True, metadata={"description": "URL of the next page, if any"})
+
+
+class CommandSpecSchema(Schema):
+    type = fields.String(required=True)
+    power = fields.String(allow_none=True)
+    choices = fields.Dict()
+    rule_id = fields.String(allow_none=True)
+
+
+class LegalCommandsSchema(Schema):
+    seat = fields.String(required=True)
+    version = fields.Integer(required=True)
+    commands = fields.List(fields.Nested(CommandSpecSchema), required=True)
+
+
+class ProjectionListSchema(Schema):
+    projections = fields.List(fields.String(), required=True)
+
+
+class ProjectionSchema(Schema):
+    name = fields.String(required=True)
+    version = fields.Integer(required=True)
+    seat = fields.String(required=True)
+    data = fields.Raw(required=True)
+
+
+class JobSchema(Schema):
+    id = fields.String(required=True)
+    queue = fields.String()
+    status = fields.String(required=True)
+    result = fields.Raw(allow_none=True)
+    error = fields.String(allow_none=True)
+
+
+class VerifyReportSchema(Schema):
+    ok = fields.Boolean(required=True)
+    events = fields.Integer(required=True)
+    chain_ok = fields.Boolean(required=True)
+    dice_verifiable = fields.Boolean(required=True)
+    dice_checked = fields.Integer(required=True)
+    first_bad_version = fields.Integer(allow_none=True)
+    problems = fields.List(fields.String(), required=True)
+
+
+class RulesetSchema(Schema):
+    id = fields.String(required=True)
+    version = fields.String(required=True)
+    title = fields.String(required=True)
+    description = fields.String()
+    commands = fields.List(fields.String())
+    events = fields.List(fields.String())
+    projections = fields.List(fields.String())
+    seat_presets = fields.Dict()
+
+
+class RulesetListSchema(Schema):
+    rulesets = fields.List(fields.Nested(RulesetSchema), required=True)
+
+
+class HealthSchema(Schema):
+    status = fields.String(required=True)
+    store = fields.String(required=True)
+    jobs = fields.String(required=True)
