@@ -31,7 +31,7 @@ def build(config: Config) -> Services:
     if config.redis_url:
         from events.redis_store import RedisEventStore
 
-        store = RedisEventStore(config.redis_url)
+        store = RedisEventStore(config.redis_url, prefix=config.redis_prefix)
     else:
         from events.sqlite_store import SQLiteEventStore
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 class Config:
     database: str = "casus.db"  # SQLite file for the embedded default
     redis_url: str | None = None  # set -> Redis event store and RQ jobs
+    redis_prefix: str = "casus"  # key prefix of the event store (tests use their own)
     snapshot_every: int = 200
     max_body_bytes: int = 256 * 1024
     sse_heartbeat_seconds: float = 15.0
@@ -21,6 +22,7 @@ class Config:
         values = dict(
             database=env.get("CASUS_DB", cls.database),
             redis_url=env.get("REDIS_URL") or None,
+            redis_prefix=env.get("CASUS_REDIS_PREFIX", cls.redis_prefix),
             snapshot_every=int(env.get("CASUS_SNAPSHOT_EVERY", cls.snapshot_every)),
             max_body_bytes=int(env.get("CASUS_MAX_BODY_BYTES", cls.max_body_bytes)),
             extra_rulesets=tuple(m for m in env.get("CASUS_EXTRA_RULESETS", "").split(",") if m),

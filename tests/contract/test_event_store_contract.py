@@ -6,7 +6,7 @@ import uuid
 
 import pytest
 
-from conftest import redis_url_or_skip
+from tests.support.backends import redis_url_or_skip
 from events.envelope import NewEvent, first_broken_link
 from events.redis_store import RedisEventStore
 from events.sqlite_store import SQLiteEventStore

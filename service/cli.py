@@ -1,0 +1,231 @@
+"""The ``casus`` command: serve, worker, replay, export, import, verify, openapi, data validate."""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+import orjson
+
+from events.envelope import Envelope, NewEvent
+from events.verify import verify
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="casus", description="Casus Belli adjudication service")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    serve = sub.add_parser("serve", help="run the HTTP API (gunicorn, threaded workers)")
+    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--workers", type=int, default=None,
+                       help="processes (default 1 embedded: in-process jobs live in the web process)")
+    serve.add_argument("--threads", type=int, default=8)
+
+    worker = sub.add_parser("worker", help="run RQ workers for the combat and replay queues (needs REDIS_URL)")
+    worker.add_argument("--burst", action="store_true", help="stop when the queues are empty")
+    worker.add_argument("--queue", action="append", choices=["combat", "replay"])
+
+    replay = sub.add_parser("replay", help="rebuild a game's state and snapshots from its log")
+    replay.add_argument("game_id")
+
+    export = sub.add_parser("export", help="write a game's log as JSONL (every field, sealed data included)")
+    export.add_argument("game_id")
+    export.add_argument("-o", "--output", help="file (default: standard output)")
+
+    imp = sub.add_parser("import", help="load a JSONL export into this store, checking its chain")
+    imp.add_argument("file")
+
+    ver = sub.add_parser("verify", help="recompute the hash chain and every die roll of a JSONL export")
+    ver.add_argument("file")
+
+    openapi = sub.add_parser("openapi", help="print the OpenAPI document generated from the code")
+    openapi.add_argument("--write", action="store_true", help="write it to ./openapi.yaml")
+
+    data = sub.add_parser("data", help="data packs")
+    data_sub = data.add_subparsers(dest="data_command", required=True)
+    validate = data_sub.add_parser("validate", help="validate a data pack file for a ruleset")
+    validate.add_argument("pack")
+    validate.add_argument("--ruleset", default="dod3")
+
+    args = parser.parse_args(argv)
+    return COMMANDS[args.command](args)
+
+
+def _services():
+    from service import bootstrap
+
+    return bootstrap.from_env()
+
+
+def cmd_serve(args) -> int:
+    from gunicorn.app.base import BaseApplication
+
+    from service.app import create_app
+    from service.config import Config
+
+    config = Config.from_env()
+    workers = args.workers or (4 if config.redis_url else 1)
+
+    class Server(BaseApplication):
+        def load_config(self):
+            self.cfg.set("bind", f"{args.host}:{args.port}")
+            self.cfg.set("workers", workers)
+            self.cfg.set("threads", args.threads)
+            self.cfg.set("worker_class", "gthread")  # an SSE stream holds a thread, not a process
+            self.cfg.set("timeout", 0 if workers == 1 else 60)
+            self.cfg.set("accesslog", "-")
+
+        def load(self):
+            return create_app(config)
+
+    print(f"casus: serving on http://{args.host}:{args.port} ({'redis' if config.redis_url else config.database})",
+          file=sys.stderr)
+    Server().run()
+    return 0
+
+
+def cmd_worker(args) -> int:
+    from service.config import Config
+    from service.jobs import QUEUES, run_worker
+
+    config = Config.from_env()
+    if not config.redis_url:
+        print("casus worker needs REDIS_URL (without it jobs run inside `casus serve`)", file=sys.stderr)
+        return 2
+    run_worker(config.redis_url, tuple(args.queue or QUEUES), burst=args.burst)
+    return 0
+
+
+def cmd_replay(args) -> int:
+    from rich.progress import Progress
+
+    games = _services().games
+    timeline = games.timeline
+    rules = timeline.rules(args.game_id)
+    if rules is None:
+        print(f"no game {args.game_id}", file=sys.stderr)
+        return 1
+    total = games.store.version(args.game_id)
+    state, after = None, 0
+    with Progress(transient=False) as progress:
+        task = progress.add_task(f"replaying {args.game_id}", total=total)
+        while after < total:
+            batch = games.store.read(args.game_id, after=after, limit=1000)
+            state = timeline.fold(rules, state, batch)
+            after = batch[-1].version
+            progress.update(task, completed=after)
+    print(f"replayed {total} events; state at version {state.version}, hash {state.last_hash[:16]}")
+    return 0
+
+
+def cmd_export(args) -> int:
+    from events.store import iter_all
+
+    store = _services().games.store
+    out = open(args.output, "wb") if args.output else sys.stdout.buffer
+    count = 0
+    try:
+        for envelope in iter_all(store, args.game_id):
+            out.write(orjson.dumps(envelope.to_dict()) + b"\n")
+            count += 1
+    finally:
+        if args.output:
+            out.close()
+    if count == 0:
+        print(f"no game {args.game_id}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def read_export(path: str) -> list[Envelope]:
+    lines = Path(path).read_bytes().splitlines()
+    return [Envelope.from_dict(orjson.loads(line)) for line in lines if line.strip()]
+
+
+def cmd_verify(args) -> int:
+    report = verify(read_export(args.file))
+    print(orjson.dumps(report.to_dict(), option=orjson.OPT_INDENT_2).decode())
+    if not report.ok:
+        print(f"FAILED: first bad event is version {report.first_bad_version}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def cmd_import(args) -> int:
+    import secrets
+
+    from domain.kernel import MODERATOR
+    from service.games import _token_hash
+
+    envelopes = read_export(args.file)
+    report = verify(envelopes)
+    if not report.ok:
+        print(f"refusing to import: {report.problems[0]}", file=sys.stderr)
+        return 1
+    store = _services().games.store
+    game_id = envelopes[0].game_id
+    fields = ("type", "data", "actor", "schema_version", "event_id", "command_id", "correlation_id",
+              "recorded_at", "ruleset", "ruleset_version", "visibility", "reveals", "salt")
+    new = [NewEvent(**{f: getattr(e, f) for f in fields}) for e in envelopes]
+    result = store.append(game_id, new, expected_version=0)
+    if [e.hash for e in result.events] != [e.hash for e in envelopes]:
+        raise SystemExit("imported hashes differ from the export")
+    tokens = {seat: secrets.token_urlsafe(24) for seat in (*envelopes[0].data["seats"], MODERATOR)}
+    for seat, token in tokens.items():
+        store.put_secret(game_id, f"token:{seat}", _token_hash(token).encode())
+    print(orjson.dumps({"game_id": game_id, "events": len(envelopes), "tokens": tokens},
+                       option=orjson.OPT_INDENT_2).decode())
+    return 0
+
+
+def cmd_openapi(args) -> int:
+    text = generated_openapi()
+    if args.write:
+        Path("openapi.yaml").write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def generated_openapi() -> str:
+    """The document as the code describes it, independent of any store or extra ruleset."""
+    import tempfile
+
+    from service.app import create_app
+    from service.config import Config
+
+    with tempfile.TemporaryDirectory() as folder:
+        app = create_app(Config(database=str(Path(folder) / "openapi.db")))
+        return app.extensions["casus_openapi"]()
+
+
+def cmd_data(args) -> int:
+    from domain import registry
+    from service.packs import PackError, load_pack_file
+
+    ruleset = registry.get(args.ruleset)
+    if ruleset is None:
+        print(f"unknown ruleset {args.ruleset!r}; known: {[r.id for r in registry.all_rulesets()]}", file=sys.stderr)
+        return 2
+    try:
+        load_pack_file(ruleset, args.pack)
+    except PackError as error:
+        print(f"{error.source}: invalid data pack", file=sys.stderr)
+        for problem in error.problems:
+            print(f"  {problem}", file=sys.stderr)
+        return 1
+    except OSError as error:
+        print(f"{args.pack}: {error.strerror}", file=sys.stderr)
+        return 1
+    print(f"{args.pack}: valid {ruleset.id} data pack")
+    return 0
+
+
+COMMANDS = {
+    "serve": cmd_serve, "worker": cmd_worker, "replay": cmd_replay, "export": cmd_export,
+    "import": cmd_import, "verify": cmd_verify, "openapi": cmd_openapi, "data": cmd_data,
+}
+
+if __name__ == "__main__":
+    sys.exit(main())
