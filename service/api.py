@@ -1,6 +1,7 @@
 """REST endpoints: thin handlers that turn a request into a call on the game service."""
 from __future__ import annotations
 
+import orjson
 from flask import Response, g, request, url_for
 from flask.views import MethodView
 from flask_smorest import Blueprint
@@ -77,7 +78,9 @@ class State(MethodView):
     @games.response(200, s.GameStateSchema)
     @problems(401, 404, 422)
     def get(self, query, game_id):
-        """The state one seat may see (its bearer token; anonymous readers see what everyone sees);
+        """The state one seat may see.
+
+        The seat is the bearer token's; anonymous readers see what everyone sees.
         ``at=N`` gives the state at version N."""
         seat = current_seat(game_id)
         view = g.services.games.seat_view(game_id, seat, query.get("at"))
@@ -92,16 +95,16 @@ class Commands(MethodView):
         {"in": "header", "name": "If-Match", "required": True, "schema": {"type": "string"},
          "description": 'The version the command is based on, e.g. "7"'},
         {"in": "header", "name": "Idempotency-Key", "required": False,
-         "schema": {"type": "string", "maxLength": 200}},
+         "schema": {"type": "string", "minLength": 1, "maxLength": 200}},
     ])
     @problems(400, 401, 403, 404, 409, 412, 413, 422, 428)
     def post(self, body, game_id):
         """Submit a command for a seat. 201 with the new events (as this seat may see them)."""
         seat = current_seat(game_id, required=True)
-        expected = if_match_version()
         key = request.headers.get("Idempotency-Key")
         if key is not None and not 1 <= len(key) <= 200:
             raise Problem(422, "validation-error", "Invalid request", "Idempotency-Key must be 1-200 characters")
+        expected = if_match_version()
         games_service = g.services.games
         result = games_service.handle(game_id, seat, body["type"], body["data"], expected, key)
         view = games_service.seat_view(game_id, seat)
@@ -112,12 +115,16 @@ class Commands(MethodView):
 @games.route("/<game_id>/events")
 class Events(MethodView):
     @games.arguments(s.EventsQuery, location="query")
-    @games.response(200, s.EventsPageSchema, content_type="application/json")
-    @games.doc(responses={"200": {"content": {"text/event-stream": {"schema": {"type": "string"}}}}})
+    @games.doc(responses={"200": {
+        "description": "A page of events, or with Accept: text/event-stream a stream of them",
+        "content": {"application/json": {"schema": s.EventsPageSchema},
+                    "text/event-stream": {"schema": {"type": "string"}}}}})
     @problems(401, 404, 422)
     def get(self, query, game_id):
-        """Events after ``after`` as this seat may see them; ``Accept: text/event-stream`` streams
-        them live (resume with ``Last-Event-ID``; ``follow=false`` ends after the catch-up)."""
+        """Events after a version, as this seat may see them.
+
+        ``Accept: text/event-stream`` streams them live (resume with ``Last-Event-ID``;
+        ``follow=false`` ends after the catch-up). JSON pages link the next page."""
         seat = current_seat(game_id)
         services = g.services
         if request.accept_mimetypes.best_match(["application/json", "text/event-stream"]) == "text/event-stream":
@@ -133,7 +140,8 @@ class Events(MethodView):
         if envelopes and envelopes[-1].version < view.state.version:
             next_url = url_for("games.Events", game_id=game_id, after=envelopes[-1].version, limit=query["limit"])
             headers["Link"] = f'<{next_url}>; rel="next"'
-        return {"events": view.events(envelopes), "next": next_url}, 200, headers
+        page = {"events": view.events(envelopes), "next": next_url}
+        return Response(orjson.dumps(page), mimetype="application/json", headers=headers)
 
 
 @games.route("/<game_id>/legal-commands")
@@ -162,11 +170,15 @@ class Projections(MethodView):
 @games.route("/<game_id>/projections/<name>")
 class ProjectionView(MethodView):
     @games.arguments(s.AtQuery, location="query")
-    @games.response(200, s.ProjectionSchema)
-    @games.doc(responses={"200": {"content": {"image/svg+xml": {"schema": {"type": "string"}}}}})
+    @games.doc(responses={"200": {
+        "description": "The read model (JSON, or an image for drawn projections)",
+        "content": {"application/json": {"schema": s.ProjectionSchema},
+                    "image/svg+xml": {"schema": {"type": "string"}}}}})
     @problems(401, 404, 422)
     def get(self, query, game_id, name):
-        """One read model, built from what this seat may see; ``at=N`` for an earlier version."""
+        """One read model, built from what this seat may see.
+
+        ``at=N`` gives it as it was at version N."""
         seat = current_seat(game_id)
         view = g.services.games.seat_view(game_id, seat, query.get("at"))
         found = view.projection(name)
@@ -176,7 +188,8 @@ class ProjectionView(MethodView):
         headers = {"ETag": etag(view.state.version)}
         if media_type != "application/json":
             return Response(data, mimetype=media_type, headers=headers)
-        return {"name": name, "version": view.state.version, "seat": seat, "data": data}, 200, headers
+        body = {"name": name, "version": view.state.version, "seat": seat, "data": data}
+        return Response(orjson.dumps(body), mimetype="application/json", headers=headers)
 
 
 @games.route("/<game_id>/replay")
@@ -198,7 +211,9 @@ class Verify(MethodView):
     @games.response(200, s.VerifyReportSchema)
     @problems(404)
     def get(self, game_id):
-        """Recompute the hash chain and every die roll (with the server's seed until it is revealed)."""
+        """Recompute the hash chain and every die roll.
+
+        Until the seed is revealed the server checks the rolls with its secret seed."""
         store = g.services.games.store
         g.services.games.load(game_id)
         from events.store import iter_all

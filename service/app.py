@@ -12,6 +12,10 @@ API_TITLE = "Casus Belli"
 API_VERSION = "0.1.0"
 
 
+class CasusApi(Api):
+    DEFAULT_ERROR_RESPONSE_NAME = None  # every error is problem+json, documented per operation
+
+
 def create_app(config: Config | None = None, services: bootstrap.Services | None = None) -> Flask:
     config = config or Config.from_env()
     services = services or bootstrap.build(config)
@@ -23,7 +27,7 @@ def create_app(config: Config | None = None, services: bootstrap.Services | None
         MAX_CONTENT_LENGTH=config.max_body_bytes,
         JSON_SORT_KEYS=False,
     )
-    api = Api(app, spec_kwargs={
+    api = CasusApi(app, spec_kwargs={
         "info": {"description": "Event-sourced adjudication service for WWII grand-strategy board games. "
                                 "Every error is application/problem+json (RFC 9457)."},
     })

@@ -18,7 +18,7 @@ log = logging.getLogger("casus")
 def problem_response(problem: Problem) -> Response:
     import orjson
 
-    response = Response(orjson.dumps(problem.body(request.path)), status=problem.status, mimetype=PROBLEM_JSON)
+    response = Response(orjson.dumps(problem.body(request.path), option=orjson.OPT_NON_STR_KEYS), status=problem.status, mimetype=PROBLEM_JSON)
     if problem.status == 401:
         response.headers["WWW-Authenticate"] = 'Bearer realm="casus"'
     return response
