@@ -57,10 +57,12 @@ def pack_digest(pack_raw: dict | None) -> str:
 class Timeline:
     """Loads game state from a store, using and writing snapshots every ``snapshot_every`` events."""
 
-    def __init__(self, store: EventStore, resolve: Callable[[GameCreated], Rules], snapshot_every: int = 200):
+    def __init__(self, store: EventStore, resolve: Callable[[GameCreated], Rules], snapshot_every: int = 200,
+                 read_snapshots: bool = True):
         self.store = store
         self.resolve = resolve
         self.snapshot_every = snapshot_every
+        self.read_snapshots = read_snapshots  # False: every load folds from the first event
         self._rules: dict[str, Rules] = {}
 
     def rules(self, game_id: str) -> Rules | None:
@@ -74,10 +76,12 @@ class Timeline:
         return rules
 
     def load(self, game_id: str, at: int | None = None, cached: GameState | None = None,
-             use_snapshots: bool = True) -> GameState | None:
+             use_snapshots: bool | None = None) -> GameState | None:
         """State at version ``at`` (latest when None), folding on from ``cached`` or a snapshot.
 
         ``use_snapshots=False`` folds the whole log (replay); snapshots are rewritten either way."""
+        if use_snapshots is None:
+            use_snapshots = self.read_snapshots
         rules = self.rules(game_id)
         if rules is None:
             return None
@@ -149,7 +153,7 @@ def _undo_declined(timeline, rules, state: GameState, envelope, event: UndoDecli
 
 
 def _reverted(timeline: Timeline, rules, state: GameState, envelope: Envelope, event: EventsReverted) -> GameState:
-    earlier = timeline.load(envelope.game_id, at=event.to_version)
+    earlier = timeline.load(envelope.game_id, at=event.to_version)  # with the timeline's snapshot policy
     return replace(earlier, seed=state.seed, unsealed=state.unsealed, pending_undo=None)
 
 

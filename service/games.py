@@ -50,9 +50,10 @@ class CreatedGame:
 
 class GameService:
     def __init__(self, store: EventStore, snapshot_every: int = 200, cache_size: int = 1024,
-                 on_events: Callable[[str, Rules, list[Envelope]], None] | None = None):
+                 on_events: Callable[[str, Rules, list[Envelope]], None] | None = None,
+                 read_snapshots: bool = True):
         self.store = store
-        self.timeline = Timeline(store, self.rules_for, snapshot_every)
+        self.timeline = Timeline(store, self.rules_for, snapshot_every, read_snapshots)
         self._cache: OrderedDict[str, GameState] = OrderedDict()
         self._cache_size = cache_size
         self._lock = threading.Lock()

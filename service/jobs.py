@@ -27,11 +27,15 @@ def replay_game(game_id: str, services=None) -> dict:
     services = services or bootstrap.from_env()
     games = services.games
     started = time.perf_counter()
-    state = games.timeline.load(game_id, use_snapshots=False)  # the fold rewrites the snapshots
+    # A timeline that reads no snapshot: the whole log is folded, and the fold rewrites them.
+    from projections.timeline import Timeline
+
+    timeline = Timeline(games.store, games.rules_for, games.timeline.snapshot_every, read_snapshots=False)
+    state = timeline.load(game_id)
     if state is None:
         raise LookupError(f"game {game_id} does not exist")
     games.forget(game_id)
-    rules = games.timeline.rules(game_id)
+    rules = timeline.rules(game_id)
     from projections.redaction import SeatView
 
     digests = {}
