@@ -32,6 +32,7 @@ class _Minors(Schema):
 class _Russia(Schema):
     sensitive_countries = fields.List(fields.String(), required=True)
     border_minors = fields.List(fields.String(), required=True)
+    flag_in_russia = fields.Integer(required=True, strict=True)
     flag_result = fields.Integer(required=True, strict=True)
     trade_pact_result = fields.Integer(required=True, strict=True)
     allied_neutrality = fields.Integer(required=True, strict=True)
@@ -126,6 +127,7 @@ class Pack:
     tracked_control: tuple[str, ...]
     sensitive_countries: tuple[str, ...]
     border_minors: tuple[str, ...]
+    flag_in_russia: int
     flag_result: int
     trade_pact_result: int
     allied_neutrality: int
@@ -160,6 +162,7 @@ def build_pack(raw: dict) -> Pack:
         tracked_control=tuple(raw["tracked_control"]),
         sensitive_countries=tuple(raw["russia"]["sensitive_countries"]),
         border_minors=tuple(raw["russia"]["border_minors"]),
+        flag_in_russia=raw["russia"]["flag_in_russia"],
         flag_result=raw["russia"]["flag_result"],
         trade_pact_result=raw["russia"]["trade_pact_result"],
         allied_neutrality=raw["russia"]["allied_neutrality"],

@@ -80,6 +80,15 @@ class Verdict:
 
 
 @dataclass(frozen=True)
+class Adjudicated:
+    """A declaration judged at the end of the crisis phase and what came of it."""
+
+    verdict: Verdict
+    threatened: bool     # made with ThreatenWar rather than DeclareWar
+    outcome: Outcome
+
+
+@dataclass(frozen=True)
 class ConcessionDemand:
     """32.83: a legal threat the threatened power may buy off, or refuse and have war."""
 

@@ -1,0 +1,192 @@
+"""evolve: fold one event into state. Never validates, never raises; unknown events change nothing."""
+from __future__ import annotations
+
+from dataclasses import replace
+from functools import singledispatch
+from typing import Iterable
+
+from domain.gathering_storm import events as ev
+from domain.gathering_storm.state import (
+    Concession, Control, Crisis, CurrentAggression, Factories, Flags, GatheringStormState, Intention, Phase,
+    TurnFacts, War,
+)
+from domain.gathering_storm.verdict import Adjudicated
+from domain.kernel import Event
+
+State = GatheringStormState
+
+
+@singledispatch
+def evolve(event: Event, state: State) -> State:
+    return state
+
+
+def apply(state: State, event: Event) -> State:
+    return evolve(event, state)
+
+
+def fold(state: State, events: Iterable[Event]) -> State:
+    for event in events:
+        state = evolve(event, state)
+    return state
+
+
+def _facts(state: State, key: str, **changes) -> State:
+    facts = replace(state.facts, recorded=state.facts.recorded | {key}, **changes)
+    return replace(state, facts=facts)
+
+
+@evolve.register
+def _(e: ev.BalanceOfPowerRecorded, s: State) -> State:
+    return _facts(s, "balance_of_power", balance_of_power=e.axis_advantage)
+
+
+@evolve.register
+def _(e: ev.SupportLevelRecorded, s: State) -> State:
+    return _facts(s, f"support:{e.major_power}", support={**s.facts.support, e.major_power: e.level})
+
+
+@evolve.register
+def _(e: ev.TemporarySupportIncreaseRecorded, s: State) -> State:
+    key = (e.allied_power, e.axis_power)
+    return _facts(s, "temporary_increases", temporary_increases={**s.facts.temporary_increases, key: e.amount})
+
+
+@evolve.register
+def _(e: ev.SecondAggressionSupportIncreaseRecorded, s: State) -> State:
+    key = (e.allied_power, e.axis_power)
+    increases = {**s.facts.second_aggression_increases, key: e.amount}
+    return _facts(s, "second_aggression_increases", second_aggression_increases=increases)
+
+
+@evolve.register
+def _(e: ev.EaiRecorded, s: State) -> State:
+    return _facts(s, "eai", eai=e.value)
+
+
+@evolve.register
+def _(e: ev.ResistanceLevelRecorded, s: State) -> State:
+    return _facts(s, f"resistance:{e.minor}", resistance={**s.facts.resistance, e.minor: e.level})
+
+
+@evolve.register
+def _(e: ev.AggressionRecorded, s: State) -> State:
+    aggressions = {k: v for k, v in s.facts.aggressions.items() if k != e.aggressor}
+    if e.aggression is not None:
+        aggressions[e.aggressor] = CurrentAggression(e.aggression, e.resistance_level, e.backed_down)
+    return _facts(s, "aggressions", aggressions=aggressions)
+
+
+@evolve.register
+def _(e: ev.SuccessfulAggressionRecorded, s: State) -> State:
+    successful = {k: v for k, v in s.successful_aggressions.items() if k != e.aggression}
+    if e.successful:
+        successful[e.aggression] = e.turn
+    return replace(s, successful_aggressions=successful)
+
+
+@evolve.register
+def _(e: ev.ControlRecorded, s: State) -> State:
+    control = {k: v for k, v in s.control.items() if k != e.country}
+    if e.controller is not None:
+        control[e.country] = Control(e.controller, e.acquired_turn, e.by_aggression)
+    return replace(s, control=control)
+
+
+@evolve.register
+def _(e: ev.FlagsRecorded, s: State) -> State:
+    return replace(s, flags={**s.flags, e.country: Flags(e.axis, e.allied, e.russian)})
+
+
+@evolve.register
+def _(e: ev.TradePactRecorded, s: State) -> State:
+    pacts = {k: v for k, v in s.trade_pacts.items() if k != e.minor}
+    if e.major_power is not None:
+        pacts[e.minor] = e.major_power
+    return replace(s, trade_pacts=pacts)
+
+
+@evolve.register
+def _(e: ev.NaziSovietPactRecorded, s: State) -> State:
+    return replace(s, nazi_soviet_pact=e.signed)
+
+
+@evolve.register
+def _(e: ev.FactoriesRecorded, s: State) -> State:
+    return replace(s, factories={**s.factories, e.major_power: Factories(e.idle, e.civilian, e.military)})
+
+
+@evolve.register
+def _(e: ev.RussianCohesionRecorded, s: State) -> State:
+    return replace(s, russian_full_cohesion=e.full)
+
+
+def _crisis(s: State, **changes) -> State:
+    return replace(s, crisis=replace(s.crisis, **changes))
+
+
+@evolve.register
+def _(e: ev.DeclarationOfWarMade, s: State) -> State:
+    return _crisis(s, intentions=s.crisis.intentions + (Intention(e.power, tuple(e.targets), False),))
+
+
+@evolve.register
+def _(e: ev.ThreatOfWarMade, s: State) -> State:
+    return _crisis(s, intentions=s.crisis.intentions + (Intention(e.power, tuple(e.targets), True),))
+
+
+@evolve.register
+def _(e: ev.CrisisPhaseClosed, s: State) -> State:
+    return replace(s, phase=Phase.ADJUDICATION)
+
+
+@evolve.register
+def _(e: ev.DeclarationAdjudicated, s: State) -> State:
+    return _crisis(s, verdicts=s.crisis.verdicts + (Adjudicated(e.verdict, e.threatened, e.outcome),))
+
+
+@evolve.register
+def _(e: ev.AdjudicationStageCompleted, s: State) -> State:
+    return _crisis(s, stages_done=s.crisis.stages_done + (e.stage,))
+
+
+@evolve.register
+def _(e: ev.ConcessionsDemanded, s: State) -> State:
+    return _crisis(s, pending=s.crisis.pending + (e.demand,))
+
+
+def _without_demand(s: State, conceding_power: str) -> tuple:
+    return tuple(d for d in s.crisis.pending if conceding_power not in d.conceding_powers)
+
+
+@evolve.register
+def _(e: ev.ConcessionsMade, s: State) -> State:
+    concession = Concession(e.conceding_power, e.beneficiary, e.level, tuple(e.declarers), tuple(e.targets))
+    return _crisis(s, pending=_without_demand(s, e.conceding_power),
+                   concessions=s.crisis.concessions + (concession,))
+
+
+@evolve.register
+def _(e: ev.ConcessionsDeclined, s: State) -> State:
+    return _crisis(s, pending=_without_demand(s, e.conceding_power))
+
+
+@evolve.register
+def _(e: ev.WarBrokeOut, s: State) -> State:
+    return _crisis(s, wars=s.crisis.wars + (War(e.declarer, e.target, e.kind, e.rule_id, e.cause),))
+
+
+@evolve.register
+def _(e: ev.CrisisPhaseEnded, s: State) -> State:
+    return replace(s, phase=Phase.CONCLUDED)
+
+
+@evolve.register
+def _(e: ev.GameEnded, s: State) -> State:
+    return replace(s, phase=Phase.OVER, end_reason=e.reason, wars=s.crisis.wars)
+
+
+@evolve.register
+def _(e: ev.TurnStarted, s: State) -> State:
+    # 32.83B: concessions, like the turn's other facts, do not carry into the next turn.
+    return replace(s, turn=e.turn, phase=Phase.CRISIS, facts=TurnFacts(), crisis=Crisis())
