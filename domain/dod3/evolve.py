@@ -1,0 +1,216 @@
+"""Folding events into state: total, never raising, never validating, never rolling.
+Unknown events leave the state unchanged."""
+from __future__ import annotations
+
+from dataclasses import replace
+from functools import singledispatch
+
+from domain.dod3 import events as ev
+from domain.dod3.state import (
+    Bid, DemocratMove, Initiative, InitiativePhase, Outcome, PoliticalAffairs, State, Step, WeatherReport,
+    war_pair,
+)
+from domain.dod3.us_entry import totals_after
+
+
+@singledispatch
+def evolve(event: object, state: State) -> State:
+    return state
+
+
+def apply(state: State, event: object) -> State:
+    """The decider's ``evolve(state, event)``, dispatching on the event's type."""
+    return evolve(event, state)
+
+
+def _power(state: State, power: str, **changes) -> State:
+    if power not in state.powers:
+        return state
+    return replace(state, powers={**state.powers, power: replace(state.powers[power], **changes)})
+
+
+@evolve.register
+def _(event: ev.TurnBegan, state: State) -> State:
+    initiative = Initiative(track=state.initiative.track, previous_track=state.initiative.track,
+                            phase=InitiativePhase.BIDDING, sealed={})
+    return replace(state, turn=event.turn, step=Step.INITIATIVE, initiative=initiative, weather=None,
+                   political=None, production_done=frozenset(), search_and_seizures=frozenset(),
+                   step_complete=False)
+
+
+@evolve.register
+def _(event: ev.StepBegan, state: State) -> State:
+    return replace(state, step=event.step, step_complete=False)
+
+
+@evolve.register
+def _(event: ev.BidSubmitted, state: State) -> State:
+    sealed = {**state.initiative.sealed, event.power: Bid(event.power, event.points, event.options)}
+    return replace(state, initiative=replace(state.initiative, sealed=sealed))
+
+
+@evolve.register
+def _(event: ev.BidsRevealed, state: State) -> State:
+    # Bid points are spent when the bids are revealed.
+    for bid in event.bids:
+        if bid.points and bid.power in state.powers:
+            state = _power(state, bid.power, bid_points=state.powers[bid.power].bid_points - bid.points)
+    return replace(state, initiative=replace(state.initiative, sealed={}))
+
+
+@evolve.register
+def _(event: ev.InitiativeDetermined, state: State) -> State:
+    phase = InitiativePhase.DEMOCRAT_MOVES if event.democrat_queue else InitiativePhase.SETTLED
+    return replace(state, initiative=replace(state.initiative, track=event.track, entries=event.entries,
+                                             last_card=event.last_card, democrat_queue=event.democrat_queue,
+                                             phase=phase))
+
+
+def _democrat_done(initiative: Initiative, **changes) -> Initiative:
+    queue = initiative.democrat_queue[1:]
+    return replace(initiative, democrat_queue=queue,
+                   phase=InitiativePhase.DEMOCRAT_MOVES if queue else InitiativePhase.SETTLED, **changes)
+
+
+@evolve.register
+def _(event: ev.InitiativeMovedDown, state: State) -> State:
+    move = DemocratMove(event.power, event.from_position, event.to_position)
+    initiative = _democrat_done(state.initiative, track=event.track, last_card=event.last_card,
+                                democrat_moves=state.initiative.democrat_moves + (move,))
+    return replace(state, initiative=initiative)
+
+
+@evolve.register
+def _(event: ev.InitiativePositionKept, state: State) -> State:
+    return replace(state, initiative=_democrat_done(state.initiative))
+
+
+@evolve.register
+def _(event: ev.WeatherDetermined, state: State) -> State:
+    return replace(state, weather=WeatherReport(event.turn, event.period, event.roll, event.result))
+
+
+@evolve.register
+def _(event: ev.PoliticalAffairsBegan, state: State) -> State:
+    political = PoliticalAffairs(order=event.order, options=dict(event.options), last_card=event.last_card)
+    return replace(state, political=political)
+
+
+@evolve.register
+def _(event: ev.OptionPassed, state: State) -> State:
+    political = state.political
+    if political is None:
+        return state
+    used = political.used + 1
+    if used >= political.options.get(event.power, 0):
+        political = replace(political, index=political.index + 1, used=0)
+    else:
+        political = replace(political, used=used)
+    return replace(state, political=political)
+
+
+@evolve.register
+def _(event: ev.PoliticalAffairsEnded, state: State) -> State:
+    if state.political is None:
+        return state
+    return replace(state, political=replace(state.political, ended=True))
+
+
+@evolve.register
+def _(event: ev.BonusBidPointsEarned, state: State) -> State:
+    ledger = state.powers.get(event.power)
+    if ledger is None:
+        return state
+    return _power(state, event.power, bid_points=ledger.bid_points + event.bid_points,
+                  money=ledger.money - event.money_lost)
+
+
+@evolve.register
+def _(event: ev.MilitaryPointsRecorded, state: State) -> State:
+    if event.force in state.powers:
+        ledger = state.powers[event.force]
+        return _power(state, event.force, army_points=ledger.army_points + event.army_change,
+                      naval_points=ledger.naval_points + event.naval_change)
+    force = state.forces.get(event.force)
+    if force is None:
+        return state
+    changed = replace(force, army_points=force.army_points + event.army_change,
+                      naval_points=force.naval_points + event.naval_change)
+    return replace(state, forces={**state.forces, event.force: changed})
+
+
+@evolve.register
+def _(event: ev.TerritoryCaptured, state: State) -> State:
+    control = {k: v for k, v in state.territory_control.items() if k != event.territory}
+    if event.captor is not None:
+        control[event.territory] = event.captor
+    return replace(state, territory_control=control)
+
+
+@evolve.register
+def _(event: ev.SearchAndSeizureRecorded, state: State) -> State:
+    return replace(state, search_and_seizures=state.search_and_seizures | {event.power})
+
+
+@evolve.register
+def _(event: ev.WarStatusRecorded, state: State) -> State:
+    pair = war_pair(event.belligerent, event.enemy)
+    return replace(state, wars=state.wars | {pair} if event.at_war else state.wars - {pair})
+
+
+@evolve.register
+def _(event: ev.MilitaryAffairsEnded, state: State) -> State:
+    return replace(state, step_complete=True)
+
+
+@evolve.register
+def _(event: ev.IncomeCollected, state: State) -> State:
+    for power, amount in event.income.items():
+        if power in state.powers:
+            state = _power(state, power, money=state.powers[power].money + amount)
+    return state
+
+
+@evolve.register
+def _(event: ev.PointsBought, state: State) -> State:
+    if event.power in state.powers:
+        state = _power(state, event.power, money=state.powers[event.power].money - event.cost)
+    field = event.kind.value
+    if event.recipient in state.powers:
+        return _power(state, event.recipient, **{field: getattr(state.powers[event.recipient], field) + event.amount})
+    force = state.forces.get(event.recipient)
+    if force is None or not hasattr(force, field):
+        return state
+    changed = replace(force, **{field: getattr(force, field) + event.amount})
+    return replace(state, forces={**state.forces, event.recipient: changed})
+
+
+@evolve.register
+def _(event: ev.ProductionEnded, state: State) -> State:
+    return replace(state, production_done=state.production_done | {event.power})
+
+
+@evolve.register
+def _(event: ev.USEntryAdjusted, state: State) -> State:
+    return replace(state, us_entry=totals_after(state.us_entry, event.shifts),
+                   us_entry_history=state.us_entry_history + event.shifts)
+
+
+@evolve.register
+def _(event: ev.MajorPowerConquered, state: State) -> State:
+    return _power(state, event.power, conquered=True)
+
+
+@evolve.register
+def _(event: ev.ConquestEnded, state: State) -> State:
+    return replace(state, step_complete=True)
+
+
+@evolve.register
+def _(event: ev.PoliticalEffectivenessRevealed, state: State) -> State:
+    return _power(state, event.power, pe_hidden=False)
+
+
+@evolve.register
+def _(event: ev.GameEnded, state: State) -> State:
+    return replace(state, step=Step.GAME_OVER, outcome=Outcome(event.turn, event.reason, event.result))
