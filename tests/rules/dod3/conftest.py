@@ -1,0 +1,116 @@
+"""A table to play DoD III on in rule tests: the decider with the default pack, scripted dice,
+and the few "given" moves every test needs (a quiet turn 1, a quiet turn's remaining steps)."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from domain.dod3 import RULESET
+from domain.dod3.commands import (
+    BuyPoints, EndConquest, EndMilitaryAffairs, EndProduction, PassOption, RollWeather,
+)
+from domain.dod3.state import PointKind, Step
+from domain.kernel import MODERATOR, Context, RuleViolation, ScriptedDice, Setup
+from service.packs import default_pack, parse_pack
+
+EIGHT_PLAYERS = RULESET.seat_presets["8"]
+
+
+class Table:
+    def __init__(self, seats=None, options=None, pack=None):
+        self.pack = pack or default_pack(RULESET)
+        self.decider = RULESET.make_decider(self.pack)
+        self.state = self.decider.initial_state(Setup(seats or EIGHT_PLAYERS, options or {}, self.pack))
+        self.log = []
+        self.dice = ScriptedDice([])
+
+    def seat(self, power: str) -> str:
+        return self.state.holders[power]
+
+    def do(self, seat: str, command, rolls=()):
+        self.dice = ScriptedDice(rolls)
+        ctx = Context(seat, frozenset(self.state.seats.get(seat, ())), self.dice, self.pack)
+        events = self.decider.decide(self.state, command, ctx)
+        for event in events:
+            self.state = self.decider.evolve(self.state, event)
+        self.log += events
+        return events
+
+    def act(self, power: str, command, rolls=()):
+        return self.do(self.seat(power), command, rolls)
+
+    def moderator(self, command, rolls=()):
+        return self.do(MODERATOR, command, rolls)
+
+    def refused(self, seat: str, command) -> RuleViolation:
+        """The command is refused and nothing changes."""
+        before = self.state
+        with pytest.raises(RuleViolation) as raised:
+            self.do(seat, command)
+        assert self.state == before
+        return raised.value
+
+    def view(self, seat: str) -> dict:
+        return self.decider.view(self.state, seat)
+
+    def given(self, **changes) -> "Table":
+        self.state = replace(self.state, **changes)
+        return self
+
+    def given_power(self, power: str, **changes) -> "Table":
+        ledger = replace(self.state.powers[power], **changes)
+        return self.given(powers={**self.state.powers, power: ledger})
+
+    # --- scripted play for the "given" parts of tests ------------------------------------
+    def roll_weather(self, roll: int = 7):
+        return self.act(self.state.initiative.track[0], RollWeather(), [roll])
+
+    def pass_political_affairs(self):
+        while self.state.step is Step.POLITICAL_AFFAIRS:
+            self.act(self.state.political.current, PassOption(self.state.political.current))
+
+    def production(self, purchases: dict[str, int] | None = None):
+        """Each power buys the given bid points, then every power ends production."""
+        for power, amount in (purchases or {}).items():
+            self.act(power, BuyPoints(power, PointKind.BID, amount))
+        for power in self.state.active_powers():
+            self.act(power, EndProduction(power))
+
+    def finish_turn(self, weather_roll: int = 7, purchases: dict[str, int] | None = None):
+        """From step B of a turn to the next turn's first step: nobody plays an option, the
+        moderator records no combat and no conquest."""
+        self.roll_weather(weather_roll)
+        self.pass_political_affairs()
+        self.moderator(EndMilitaryAffairs())
+        self.production(purchases)
+        return self.moderator(EndConquest())
+
+    def types(self, events) -> list[str]:
+        return [type(e).__name__ for e in events]
+
+
+@pytest.fixture
+def table() -> Table:
+    return Table()
+
+
+@pytest.fixture
+def pack_text() -> str:
+    from importlib import resources
+
+    return resources.files("domain.dod3.data").joinpath("default.yaml").read_text(encoding="utf-8")
+
+
+@pytest.fixture
+def make_pack(pack_text):
+    """A pack from the default text with some lines replaced (a group's own values)."""
+
+    def make(*replacements: tuple[str, str]):
+        text = pack_text
+        for old, new in replacements:
+            assert old in text, old
+            text = text.replace(old, new, 1)
+        return parse_pack(RULESET, text, "test-pack.yaml")
+
+    return make
