@@ -8,7 +8,8 @@ import pytest
 
 from domain.dod3 import RULESET
 from domain.dod3.commands import (
-    BuyPoints, EndConquest, EndMilitaryAffairs, EndProduction, PassOption, RollWeather,
+    BuyPoints, EndConquest, EndMilitaryAffairs, EndProduction, KeepInitiativePosition, PassOption, RollWeather,
+    SubmitBid,
 )
 from domain.dod3.state import PointKind, Step
 from domain.kernel import MODERATOR, Context, RuleViolation, ScriptedDice, Setup
@@ -77,14 +78,43 @@ class Table:
         for power in self.state.active_powers():
             self.act(power, EndProduction(power))
 
-    def finish_turn(self, weather_roll: int = 7, purchases: dict[str, int] | None = None):
+    def finish_turn(self, weather_roll: int = 7, purchases: dict[str, int] | None = None, records=()):
         """From step B of a turn to the next turn's first step: nobody plays an option, the
-        moderator records no combat and no conquest."""
+        moderator records ``records`` (and nothing else) in military affairs, no conquest."""
         self.roll_weather(weather_roll)
         self.pass_political_affairs()
+        for record in records:
+            self.moderator(record)
         self.moderator(EndMilitaryAffairs())
         self.production(purchases)
         return self.moderator(EndConquest())
+
+    def to_conquest_step(self):
+        """From step B to step H of a quiet turn."""
+        self.roll_weather()
+        self.pass_political_affairs()
+        self.moderator(EndMilitaryAffairs())
+        self.production()
+
+    def bid(self, bids: dict[str, int] | None = None):
+        """Every power submits its bid (one option; no bid unless given); every Democrat keeps its
+        place, so the turn goes on to weather."""
+        for power in self.state.active_powers():
+            self.act(power, SubmitBid(power, (bids or {}).get(power, 0)))
+        while self.state.initiative.democrat_queue:
+            power = self.state.initiative.democrat_queue[0]
+            self.act(power, KeepInitiativePosition(power))
+
+    def submit(self, bids):
+        """Sealed bids as (power, points, options)."""
+        for power, points, options in bids:
+            self.act(power, SubmitBid(power, points, options))
+
+    def quiet_turns(self, count: int, records=()):
+        """``count`` whole turns from step B, the same military records each turn, nobody bidding."""
+        for _ in range(count):
+            self.finish_turn(records=records)
+            self.bid()
 
     def types(self, events) -> list[str]:
         return [type(e).__name__ for e in events]

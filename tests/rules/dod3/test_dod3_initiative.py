@@ -25,11 +25,6 @@ def turn_two(table):
     return table
 
 
-def submit_all(table, bids):
-    for power, points, options in bids:
-        table.act(power, SubmitBid(power, points, options))
-
-
 @pytest.mark.rule("DOD3-6.1")
 def test_bids_are_sealed_until_every_bidding_seat_has_submitted(turn_two):
     """Rule 6.1: "Secretly bid for initiative for each of your major powers ... When everyone is
@@ -47,7 +42,7 @@ def test_bids_are_sealed_until_every_bidding_seat_has_submitted(turn_two):
 @pytest.mark.rule("DOD3-6.1")
 def test_the_last_bid_in_reveals_every_bid_in_one_event(turn_two):
     """Rule 6.1: "All players reveal them simultaneously." """
-    submit_all(turn_two, SEED_TURN_TWO_BIDS[:-1])
+    turn_two.submit(SEED_TURN_TWO_BIDS[:-1])
 
     events = turn_two.act("CH", SubmitBid("CH", 0))
 
@@ -98,7 +93,7 @@ def test_a_seat_cannot_bid_for_a_power_it_does_not_hold(turn_two):
 @pytest.mark.rule("DOD3-6.1")
 def test_no_bid_is_taken_after_the_reveal(turn_two):
     """Rule 6.1: bids are made secretly, then revealed; nothing is bid after the reveal."""
-    submit_all(turn_two, SEED_TURN_TWO_BIDS)
+    turn_two.submit(SEED_TURN_TWO_BIDS)
 
     violation = turn_two.refused(turn_two.seat("US"), SubmitBid("US", 1))
 
@@ -108,7 +103,7 @@ def test_no_bid_is_taken_after_the_reveal(turn_two):
 @pytest.mark.rule("DOD3-6.1")
 def test_bid_points_are_spent_when_the_bids_are_revealed(turn_two):
     """Rule 6.1: bids are "bid markers from your bidding pool"."""
-    submit_all(turn_two, SEED_TURN_TWO_BIDS)
+    turn_two.submit(SEED_TURN_TWO_BIDS)
 
     assert turn_two.state.powers["JA"].bid_points == 0
     assert turn_two.state.powers["GE"].bid_points == 5
@@ -126,7 +121,8 @@ def test_first_position_bidding_nine_for_two_options_scores_six_and_a_half(turn_
     """Rule 6.2: the worked figure through a game: Germany is first on the set-up track."""
     turn_two.given_power("GE", bid_points=9)
 
-    submit_all(turn_two, [("GE", 9, 2)] + [(p, 0, 1) for p in ("IT", "CW", "FR", "RU", "JA", "US", "CH")])
+    turn_two.submit([("GE", 9, 2), ("IT", 0, 1), ("CW", 0, 1), ("FR", 0, 1), ("RU", 0, 1), ("JA", 0, 1),
+                     ("US", 0, 1), ("CH", 0, 1)])
 
     entry = next(e for e in turn_two.state.initiative.entries if e.power == "GE")
     assert (entry.modifier, entry.final_bid) == (4, Fraction(13, 2))
@@ -139,7 +135,7 @@ def test_the_seeds_turn_two_example(turn_two):
     position ... with the Soviet Union 2nd. ... Germany did not bid and is thus relegated to the
     highest position of the non-bidders, 6th. ... the CW is ranked 3rd and France 4th. Japan is
     5th, the USA is 7th and China is ranked last (worst)." """
-    submit_all(turn_two, SEED_TURN_TWO_BIDS)
+    turn_two.submit(SEED_TURN_TWO_BIDS)
 
     determined = next(e for e in turn_two.log if isinstance(e, InitiativeDetermined))
     finals = {e.power: e.final_bid for e in determined.entries}
@@ -151,7 +147,7 @@ def test_the_seeds_turn_two_example(turn_two):
 def test_ties_go_to_the_higher_modified_pe(turn_two):
     """Rule 6.3: "If bids are tied, rank them in accordance with their current modified political
     effectiveness." Italy (PE 4) beats the Soviet Union (PE 3) on 5 each."""
-    submit_all(turn_two, SEED_TURN_TWO_BIDS)
+    turn_two.submit(SEED_TURN_TWO_BIDS)
 
     assert turn_two.state.powers["IT"].political_effectiveness > turn_two.state.powers["RU"].political_effectiveness
     assert turn_two.state.initiative.track[:2] == ("IT", "RU")
@@ -161,7 +157,7 @@ def test_ties_go_to_the_higher_modified_pe(turn_two):
 def test_the_last_card_marker_goes_next_to_the_last_power_that_bid(turn_two):
     """Rule 6.4: "Place the last card marker next to the last major power that made a bid." In the
     example Japan (5th) is the last bidder."""
-    submit_all(turn_two, SEED_TURN_TWO_BIDS)
+    turn_two.submit(SEED_TURN_TWO_BIDS)
 
     assert turn_two.state.initiative.last_card == "JA"
     assert turn_two.view("player1")["initiative"]["last_card"] == "JA"
@@ -170,9 +166,7 @@ def test_the_last_card_marker_goes_next_to_the_last_power_that_bid(turn_two):
 @pytest.mark.rule("DOD3-6.4")
 def test_without_any_bid_there_is_no_last_card_and_no_political_affairs(turn_two):
     """Rule 6.4 / 8.2: nobody bid, so nobody plays an option this turn."""
-    submit_all(turn_two, [(p, 0, 1) for p in ("GE", "IT", "CW", "FR", "RU", "JA", "US", "CH")])
-    for power in turn_two.state.initiative.democrat_queue:
-        turn_two.act(power, KeepInitiativePosition(power))
+    turn_two.bid({})
 
     turn_two.act(turn_two.state.initiative.track[0], RollWeather(), [5])
 
@@ -185,7 +179,7 @@ def test_democrats_choose_in_reverse_initiative_order(turn_two):
     """Rule 6.5: "each Democrat (in reverse initiative order) has one chance to move down the
     order". After the turn-2 example: the USA (7th), France (4th), the CW (3rd); China, last, has
     nowhere to go."""
-    submit_all(turn_two, SEED_TURN_TWO_BIDS)
+    turn_two.submit(SEED_TURN_TWO_BIDS)
 
     assert turn_two.state.initiative.democrat_queue == ("US", "FR", "CW")
     violation = turn_two.refused(turn_two.seat("CW"), KeepInitiativePosition("CW"))
@@ -197,7 +191,7 @@ def commonwealth_second(turn_two):
     """The rule's second example: France 1st, the CW 2nd, Germany 3rd (France bids 5, the CW 3,
     Germany 1; nobody else bids). France bought 2 bid points in turn 1's production."""
     turn_two.given_power("FR", bid_points=5)
-    submit_all(turn_two, [("FR", 5, 1), ("CW", 3, 1), ("GE", 1, 1),
+    turn_two.submit([("FR", 5, 1), ("CW", 3, 1), ("GE", 1, 1),
                           ("IT", 0, 1), ("RU", 0, 1), ("JA", 0, 1), ("US", 0, 1), ("CH", 0, 1)])
     return turn_two
 

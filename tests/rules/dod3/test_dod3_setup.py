@@ -160,9 +160,10 @@ def test_frances_treaties_are_level_one_and_six_turns_old(table):
     """Rule 3.2: "France has a level 1 treaty with Italy and the Soviet Union, but without any trade
     agreements in place ... France's treaties with both the Soviet Union and Italy are 6 turns old
     at the start of the Jan/Feb 1936 turn." """
-    for other in ("IT", "RU"):
-        treaty = treaty_between(table.state, "FR", other)
-        assert (treaty.level, treaty_age(treaty, 1), treaty.trade) == (1, 6, False)
+    with_italy, with_ussr = treaty_between(table.state, "FR", "IT"), treaty_between(table.state, "RU", "FR")
+
+    assert (with_italy.level, treaty_age(with_italy, 1), with_italy.trade) == (1, 6, False)
+    assert (with_ussr.level, treaty_age(with_ussr, 1), with_ussr.trade) == (1, 6, False)
     assert len(table.state.treaties) == 2
 
 
