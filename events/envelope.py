@@ -10,7 +10,7 @@ the digest) but cannot find the bid by hashing every possible value."""
 from __future__ import annotations
 
 import hashlib
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 import orjson
@@ -68,27 +68,21 @@ class Envelope:
     position: int = field(default=0, compare=False)
 
     def to_dict(self) -> dict:
-        out = asdict(self)
+        out = {name: getattr(self, name) for name in FIELDS}
         out["reveals"] = list(self.reveals)
         return out
 
     @classmethod
-    def from_dict(cls, raw: dict) -> "Envelope":
+    def from_dict(cls, raw: dict, position: int | None = None) -> "Envelope":
         raw = dict(raw)
         raw["reveals"] = tuple(raw.get("reveals") or ())
+        if position is not None:
+            raw["position"] = position
         return cls(**raw)
-
-    def to_json(self) -> bytes:
-        """Stored form: every field but ``position``, which the store owns."""
-        body = self.to_dict()
-        del body["position"]
-        return orjson.dumps(body)
 
     @classmethod
     def from_json(cls, body: bytes, position: int) -> "Envelope":
-        raw = orjson.loads(body)
-        raw["position"] = position
-        return cls.from_dict(raw)
+        return cls.from_dict(orjson.loads(body), position)
 
     @property
     def sealed(self) -> bool:
@@ -109,27 +103,35 @@ def hash_body(envelope: dict) -> dict:
     return body
 
 
+FIELDS = tuple(f.name for f in fields(Envelope))
+
+
 def compute_hash(envelope: Envelope | dict) -> str:
     body = hash_body(envelope.to_dict() if isinstance(envelope, Envelope) else envelope)
     return hashlib.sha256(body["prev_hash"].encode() + canonical_json(body)).hexdigest()
 
 
-def chain(game_id: str, first_version: int, prev_hash: str, events: list[NewEvent]) -> list[Envelope]:
-    """Give new events their versions and chain them onto ``prev_hash``."""
+def chain(game_id: str, first_version: int, prev_hash: str, events: list[NewEvent]) -> list[dict]:
+    """Give new events their versions and chain them onto ``prev_hash``: the stored dicts
+    (every envelope field but ``position``, which the store assigns)."""
     out = []
     for offset, event in enumerate(events):
-        envelope = Envelope(
-            game_id=game_id, version=first_version + offset, type=event.type,
-            schema_version=event.schema_version, data=event.data, actor=event.actor,
-            event_id=event.event_id, command_id=event.command_id,
-            correlation_id=event.correlation_id, recorded_at=event.recorded_at,
-            ruleset=event.ruleset, ruleset_version=event.ruleset_version,
-            visibility=event.visibility, reveals=tuple(event.reveals), prev_hash=prev_hash,
-            salt=event.salt,
-        )
-        envelope = replace(envelope, hash=compute_hash(envelope))
-        prev_hash = envelope.hash
-        out.append(envelope)
+        body = {
+            "game_id": game_id, "version": first_version + offset, "type": event.type,
+            "schema_version": event.schema_version, "data": event.data, "actor": event.actor,
+            "event_id": event.event_id, "command_id": event.command_id,
+            "correlation_id": event.correlation_id, "recorded_at": event.recorded_at,
+            "ruleset": event.ruleset, "ruleset_version": event.ruleset_version,
+            "visibility": event.visibility, "reveals": list(event.reveals), "prev_hash": prev_hash,
+        }
+        if event.salt:
+            body["salt"] = event.salt
+            body["hash"] = compute_hash(body)
+        else:  # the body is exactly what the hash covers: skip hash_body's copy (hot path)
+            body["hash"] = hashlib.sha256(prev_hash.encode() + canonical_json(body)).hexdigest()
+            body["salt"] = ""
+        prev_hash = body["hash"]
+        out.append(body)
     return out
 
 

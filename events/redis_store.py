@@ -5,10 +5,10 @@ global stream, position counter and game index are single keys: on a cluster the
 per-shard feed; on one Redis (what this project runs) the script is atomic across all of them."""
 from __future__ import annotations
 
-from dataclasses import replace
 from importlib import resources
 from typing import Sequence
 
+import orjson
 import redis
 
 from events.envelope import GENESIS, Envelope, NewEvent, chain
@@ -22,6 +22,9 @@ class RedisEventStore:
         self.redis = redis.Redis.from_url(url)
         self.prefix = prefix
         self._append = self.redis.register_script(APPEND_LUA)
+        # Last head this process wrote per game: saves a round trip when it is still the head.
+        # A stale entry is harmless: the script checks version and hash and we re-read.
+        self._heads: dict[str, tuple[int, str]] = {}
 
     def _key(self, game_id: str, name: str) -> str:
         return f"{self.prefix}:{{{game_id}}}:{name}"
@@ -34,28 +37,32 @@ class RedisEventStore:
                idempotency_key: str | None = None, request_fingerprint: str | None = None) -> AppendResult:
         if not events:
             raise ValueError("append needs at least one event")
-        fp = request_fingerprint or fingerprint(events)
+        fp = (request_fingerprint or fingerprint(events)) if idempotency_key is not None else ""
         if idempotency_key is not None:
             known = self.idempotent_result(game_id, idempotency_key)
             if known is not None:
                 return self._replayed(idempotency_key, fp, known)
-        version, prev_hash = self._head(game_id)
+        version, prev_hash = self._heads.get(game_id) or (-1, "")
         if version != expected_version:
-            raise WrongExpectedVersion(expected_version, version)
-        envelopes = chain(game_id, expected_version + 1, prev_hash, list(events))
-        args: list = [game_id, expected_version, prev_hash, idempotency_key or "", fp, len(envelopes)]
-        for envelope in envelopes:
-            args += [envelope.hash, envelope.to_json()]
+            version, prev_hash = self._head(game_id)
+            if version != expected_version:
+                raise WrongExpectedVersion(expected_version, version)
+        bodies = chain(game_id, expected_version + 1, prev_hash, list(events))
+        args: list = [game_id, expected_version, prev_hash, idempotency_key or "", fp, len(bodies)]
+        for body in bodies:
+            args += [body["hash"], orjson.dumps(body)]
         status, detail = self._append(
             keys=[self._key(game_id, "stream"), self._key(game_id, "head"), self._key(game_id, "idem"),
                   self._global, f"{self.prefix}:position", f"{self.prefix}:games"],
             args=args,
         )
         if status == b"wrong-version":
+            self._heads.pop(game_id, None)
             raise WrongExpectedVersion(expected_version, int(detail))
         if status == b"idempotent":
             return self._replayed(idempotency_key, fp, self._parse_idem(game_id, detail))
-        return AppendResult(tuple(replace(e, position=int(p)) for e, p in zip(envelopes, detail)))
+        self._heads[game_id] = (bodies[-1]["version"], bodies[-1]["hash"])
+        return AppendResult(tuple(Envelope.from_dict(b, int(p)) for b, p in zip(bodies, detail)))
 
     def _head(self, game_id: str) -> tuple[int, str]:
         version, last_hash = self.redis.hmget(self._key(game_id, "head"), "v", "h")

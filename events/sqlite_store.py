@@ -1,14 +1,16 @@
 """SQLite event store: the embedded default (WAL, one file, any number of threads/processes).
 
-Versions are gapless per game because ``UNIQUE(game_id, version)`` and the expected-version check
-run inside one ``BEGIN IMMEDIATE`` transaction; ``position`` (the global order) is the rowid."""
+Versions are gapless per game: an append inserts version expected+1 after checking that version
+``expected`` exists, and ``UNIQUE(game_id, version)`` refuses it when another writer got there
+first. ``position`` (the global order) is the rowid."""
 from __future__ import annotations
 
 import sqlite3
 import threading
 import time
-from dataclasses import replace
 from typing import Sequence
+
+import orjson
 
 
 from events.envelope import GENESIS, Envelope, NewEvent, chain
@@ -54,6 +56,7 @@ class SQLiteEventStore:
         self._connections: list[sqlite3.Connection] = []
         self._lock = threading.Lock()
         self._appended = threading.Condition()  # wakes same-process waiters at once
+        self._heads: dict[str, tuple[int, str]] = {}  # last (version, hash) this process wrote
         with self._connection() as conn:
             conn.executescript(SCHEMA)
 
@@ -75,43 +78,62 @@ class SQLiteEventStore:
                idempotency_key: str | None = None, request_fingerprint: str | None = None) -> AppendResult:
         if not events:
             raise ValueError("append needs at least one event")
-        fp = request_fingerprint or fingerprint(events)
+        fp = (request_fingerprint or fingerprint(events)) if idempotency_key is not None else None
         conn = self._connection()
-        conn.execute("BEGIN IMMEDIATE")
+        if idempotency_key is not None:
+            previous = self._idempotent(conn, game_id, idempotency_key)
+            if previous is not None:
+                return self._replay(game_id, idempotency_key, fp, previous)
+        prev_hash = self._hash_at(conn, game_id, expected_version)
+        bodies = chain(game_id, expected_version + 1, prev_hash, list(events))
+        envelopes = []
         try:
-            if idempotency_key is not None:
-                previous = self._idempotent(conn, game_id, idempotency_key)
-                if previous is not None:
-                    conn.execute("ROLLBACK")
-                    return self._replay(game_id, idempotency_key, fp, previous)
-            row = conn.execute(
-                "SELECT version, hash FROM events WHERE game_id = ? ORDER BY version DESC LIMIT 1",
-                (game_id,),
-            ).fetchone()
-            actual, prev_hash = row if row else (0, GENESIS)
-            if actual != expected_version:
-                raise WrongExpectedVersion(expected_version, actual)
-            envelopes = chain(game_id, expected_version + 1, prev_hash, list(events))
-            positions = []
-            for envelope in envelopes:
+            # Optimistic concurrency from the uniqueness constraint: version expected+1 exists
+            # already iff someone else appended first; version ``expected`` existing (checked
+            # above, and versions are never removed) rules out a gap.
+            # One row and no key: a single INSERT is its own atomic transaction.
+            atomic_alone = len(bodies) == 1 and idempotency_key is None
+            if not atomic_alone:
+                conn.execute("BEGIN")
+            for body in bodies:
                 cursor = conn.execute(
                     "INSERT INTO events (game_id, version, hash, body) VALUES (?, ?, ?, ?)",
-                    (game_id, envelope.version, envelope.hash, envelope.to_json()),
+                    (game_id, body["version"], body["hash"], orjson.dumps(body)),
                 )
-                positions.append(cursor.lastrowid)
+                envelopes.append(Envelope.from_dict(body, cursor.lastrowid))
             if idempotency_key is not None:
-                conn.execute(
-                    "INSERT INTO idempotency VALUES (?, ?, ?, ?, ?)",
-                    (game_id, idempotency_key, fp, envelopes[0].version, envelopes[-1].version),
-                )
-            conn.execute("COMMIT")
+                conn.execute("INSERT INTO idempotency VALUES (?, ?, ?, ?, ?)",
+                             (game_id, idempotency_key, fp, bodies[0]["version"], bodies[-1]["version"]))
+            if not atomic_alone:
+                conn.execute("COMMIT")
+        except sqlite3.IntegrityError:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            self._heads.pop(game_id, None)
+            previous = idempotency_key is not None and self._idempotent(conn, game_id, idempotency_key)
+            if previous:  # the same key won a race with us
+                return self._replay(game_id, idempotency_key, fp, previous)
+            raise WrongExpectedVersion(expected_version, self.version(game_id)) from None
         except BaseException:
             if conn.in_transaction:
                 conn.execute("ROLLBACK")
             raise
+        self._heads[game_id] = (bodies[-1]["version"], bodies[-1]["hash"])
         with self._appended:
             self._appended.notify_all()
-        return AppendResult(tuple(replace(e, position=p) for e, p in zip(envelopes, positions)))
+        return AppendResult(tuple(envelopes))
+
+    def _hash_at(self, conn, game_id: str, version: int) -> str:
+        """The hash of event ``version`` (GENESIS for 0); WrongExpectedVersion if it is missing."""
+        if version == 0:
+            return GENESIS
+        cached = self._heads.get(game_id)
+        if cached is not None and cached[0] == version:
+            return cached[1]
+        row = conn.execute("SELECT hash FROM events WHERE game_id = ? AND version = ?", (game_id, version)).fetchone()
+        if row is None:
+            raise WrongExpectedVersion(version, self.version(game_id))
+        return row[0]
 
     def _idempotent(self, conn, game_id: str, key: str):
         return conn.execute(

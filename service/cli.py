@@ -74,6 +74,7 @@ def cmd_serve(args) -> int:
             self.cfg.set("threads", args.threads)
             self.cfg.set("worker_class", "gthread")  # an SSE stream holds a thread, not a process
             self.cfg.set("timeout", 0 if workers == 1 else 60)
+            self.cfg.set("graceful_timeout", 5)  # open SSE streams must not hold a shutdown for long
             self.cfg.set("accesslog", "-")
 
         def load(self):

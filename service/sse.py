@@ -22,6 +22,7 @@ def event_stream(services, game_id: str, seat: str, after: int, follow: bool) ->
     config = services.config
 
     def generate():
+        yield b"retry: 3000\n\n"  # sends the headers now, and tells clients how soon to reconnect
         cursor = after
         deadline = time.monotonic() + config.sse_max_seconds
         while True:

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from domain.kernel import Command, CommandSpec, Context, Event, RuleViolation, Seal, Setup
-from domain.registry import Projection, Ruleset
+from domain.kernel import SYSTEM, Command, CommandSpec, Context, Event, RuleViolation, Seal, Setup
+from domain.registry import FollowUp, Projection, Ruleset
 
 
 @dataclass(frozen=True)
@@ -35,6 +35,20 @@ class AddPoints(Command):
 @dataclass(frozen=True)
 class Finish(Command):
     pass
+
+
+@dataclass(frozen=True)
+class RequestRoll(Command):
+    """Asks for a roll made later by a background job (as combat is)."""
+
+    power: str
+
+
+@dataclass(frozen=True)
+class ResolveRoll(Command):
+    """System only: the job's command."""
+
+    power: str
 
 
 @dataclass(frozen=True)
@@ -76,6 +90,11 @@ class GameFinished(Event):
 
 
 @dataclass(frozen=True)
+class RollRequested(Event):
+    power: str
+
+
+@dataclass(frozen=True)
 class TinyState:
     powers: tuple[str, ...]
     owners: dict[str, str]  # power -> seat
@@ -83,6 +102,7 @@ class TinyState:
     sealed: dict[str, int]  # power -> value, this round
     revealed: dict[str, int]
     rolls: tuple[tuple[str, int], ...] = ()
+    pending_rolls: tuple[str, ...] = ()
     round: int = 1
     finished: bool = False
 
@@ -118,6 +138,14 @@ class TinyDecider:
                 if amount <= 0:
                     raise RuleViolation("TINY-add", "points are added in positive amounts")
                 return [PointsAdded(power, amount)]
+            case RequestRoll(power):
+                return [RollRequested(power)]
+            case ResolveRoll(power):
+                if ctx.seat != SYSTEM:
+                    raise RuleViolation("TINY-dice", "only the system resolves a requested roll")
+                if power not in state.pending_rolls:
+                    raise RuleViolation("TINY-dice", f"no roll is waiting for {power}")
+                return [DieRolled(power, 6, ctx.dice.roll(6))]
             case Finish():
                 if not ctx.is_moderator:
                     raise RuleViolation("TINY-end", "only the moderator ends the game")
@@ -130,8 +158,13 @@ class TinyDecider:
                 return replace(state, sealed={**state.sealed, power: value})
             case ValuesRevealed(values=values):
                 return replace(state, revealed={**state.revealed, **values}, sealed={}, round=state.round + 1)
+            case RollRequested(power=power):
+                return replace(state, pending_rolls=state.pending_rolls + (power,))
             case DieRolled(power=power, value=value):
-                return replace(state, rolls=state.rolls + ((power, value),))
+                pending = list(state.pending_rolls)
+                if power in pending:
+                    pending.remove(power)
+                return replace(state, rolls=state.rolls + ((power, value),), pending_rolls=tuple(pending))
             case PointsAdded(power=power, amount=amount):
                 return replace(state, points={**state.points, power: state.points[power] + amount})
             case GameFinished():
@@ -145,6 +178,7 @@ class TinyDecider:
             "sealed": {p: (v if p in mine else None) for p, v in state.sealed.items()},
             "revealed": dict(state.revealed),
             "rolls": [list(r) for r in state.rolls],
+            "pending_rolls": list(state.pending_rolls),
             "round": state.round,
             "finished": state.finished,
         }
@@ -166,11 +200,13 @@ RULESET = Ruleset(
     version="1",
     title="Tiny test ruleset",
     make_decider=TinyDecider,
-    commands=(SealValue, RevealValues, RollDie, AddPoints, Finish),
-    events=(ValueSealed, ValuesRevealed, DieRolled, PointsAdded, GameFinished),
+    commands=(SealValue, RevealValues, RollDie, AddPoints, Finish, RequestRoll, ResolveRoll),
+    events=(ValueSealed, ValuesRevealed, DieRolled, PointsAdded, GameFinished, RollRequested),
     projections=(
         Projection("totals", lambda view: {"points": view["points"], "round": view["round"]}),
         Projection("sealed", lambda view: view["sealed"]),
     ),
     seat_presets={"duel": {"north": ("N",), "south": ("S",)}},
+    follow_ups=lambda event: [FollowUp("combat", "ResolveRoll", {"power": event.power})]
+    if isinstance(event, RollRequested) else [],
 )

@@ -85,9 +85,9 @@ def test_an_altered_roll_is_detected_once_the_seed_is_known(tmp_path):
     from events.envelope import Envelope, chain, NewEvent
 
     # Re-chain the forgery so only the dice check can catch it.
-    rebuilt = chain(game.id, 1, "0" * 64, [NewEvent(**{k: f[k] for k in (
+    rebuilt = [Envelope.from_dict(body) for body in chain(game.id, 1, "0" * 64, [NewEvent(**{k: f[k] for k in (
         "type", "data", "actor", "schema_version", "event_id", "command_id", "correlation_id",
-        "recorded_at", "ruleset", "ruleset_version", "visibility", "reveals", "salt")}) for f in forged])
+        "recorded_at", "ruleset", "ruleset_version", "visibility", "reveals", "salt")}) for f in forged])]
     report = verify(rebuilt, seed=seed)
     assert report.chain_ok and not report.ok and report.first_bad_version == 2
 

@@ -1,0 +1,102 @@
+"""End to end: `casus serve` as a real process (gunicorn, SQLite file), driven with requests."""
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+import requests
+
+from tests.support.api import TINY
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    port = free_port()
+    env = {**os.environ, "CASUS_DB": str(tmp_path_factory.mktemp("e2e") / "casus.db"),
+           "CASUS_EXTRA_RULESETS": TINY, "PYTHONPATH": str(ROOT)}
+    env.pop("REDIS_URL", None)
+    process = subprocess.Popen([sys.executable, "-m", "service.cli", "serve", "--port", str(port)],
+                               cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            if requests.get(f"{base}/healthz", timeout=1).ok:
+                break
+        except requests.ConnectionError:
+            time.sleep(0.1)
+    else:
+        process.kill()
+        raise RuntimeError(process.stderr.read().decode())
+    yield base
+    process.terminate()
+    try:
+        process.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        raise
+
+
+def test_healthz_answers(server):
+    assert requests.get(f"{server}/healthz", timeout=5).json() == {"status": "ok", "store": "sqlite", "jobs": "in-process"}
+
+
+def test_a_game_driven_over_http(server):
+    created = requests.post(f"{server}/games", json={"ruleset": "tiny", "preset": "duel"}, timeout=5)
+    assert created.status_code == 201
+    game = created.json()
+    gid, tokens = game["game_id"], game["tokens"]
+
+    def command(seat, type_, data, version):
+        token = game["moderator_token"] if seat == "moderator" else tokens[seat]
+        return requests.post(f"{server}/games/{gid}/commands", json={"type": type_, "data": data}, timeout=5,
+                             headers={"Authorization": f"Bearer {token}", "If-Match": f'"{version}"'})
+
+    assert command("north", "SealValue", {"power": "N", "value": 61234}, 1).status_code == 201
+    south_view = requests.get(f"{server}/games/{gid}/state", headers={"Authorization": f"Bearer {tokens['south']}"}, timeout=5)
+    assert "61234" not in south_view.text and south_view.headers["ETag"] == '"2"'
+    stale = command("south", "AddPoints", {"power": "S", "amount": 2}, 1)
+    assert stale.status_code == 412 and stale.headers["Content-Type"] == "application/problem+json"
+    assert command("south", "AddPoints", {"power": "S", "amount": 2}, 2).status_code == 201
+    assert command("moderator", "RevealValues", {}, 3).status_code == 201
+    rolled = command("north", "RollDie", {"power": "N", "sides": 10}, 4)
+    assert [e["type"] for e in rolled.json()["events"]] == ["DiceRolled", "DieRolled"]
+
+    with requests.get(f"{server}/games/{gid}/events?follow=false", timeout=5,
+                      headers={"Accept": "text/event-stream", "Last-Event-ID": "3"}) as stream:
+        ids = [int(line.split(": ")[1]) for line in stream.text.splitlines() if line.startswith("id: ")]
+    assert ids == [4, 5, 6]
+
+    page = requests.get(f"{server}/games/{gid}/events?limit=2", timeout=5)
+    assert 'rel="next"' in page.headers["Link"]
+    totals = requests.get(f"{server}/games/{gid}/projections/totals", timeout=5).json()
+    assert totals["data"]["points"] == {"N": 0, "S": 2}
+    assert command("moderator", "Finish", {}, 6).status_code == 201
+    report = requests.get(f"{server}/games/{gid}/verify", timeout=5).json()
+    assert report["ok"] and report["dice_checked"] == 1
+
+
+def test_a_live_stream_delivers_an_event_appended_after_it_opened(server):
+    game = requests.post(f"{server}/games", json={"ruleset": "tiny", "preset": "duel"}, timeout=5).json()
+    gid = game["game_id"]
+    with requests.get(f"{server}/games/{gid}/events", headers={"Accept": "text/event-stream", "Last-Event-ID": "1"},
+                      stream=True, timeout=10) as stream:
+        requests.post(f"{server}/games/{gid}/commands", json={"type": "AddPoints", "data": {"power": "N", "amount": 4}},
+                      headers={"Authorization": f"Bearer {game['tokens']['north']}", "If-Match": '"1"'}, timeout=5)
+        for line in stream.iter_lines(decode_unicode=True):
+            if line.startswith("data: "):
+                event = json.loads(line[6:])
+                break
+    assert event["version"] == 2 and event["type"] == "PointsAdded"
