@@ -127,10 +127,12 @@ def test_declining_an_allied_threat_means_war_with_both_allies(table):
 @pytest.mark.rule("GS-32.83")
 def test_concessions_take_effect_at_once_for_the_rest_of_the_turn(table):
     """32.83B: "Concessions to avoid a pre-emptive war modify support levels in the turn in which they are
-    made." Britain's concession of 1 raises Germany's support to 6 before Russia's declaration is judged,
-    which then falls one short."""
-    table.given(rhineland=True, unmobilized=["Germany"], full_cohesion=True, flags={"Russia": (0, 7, 0)},
-                support={"Germany": 5, "Britain": 1, "France": 0, "Russia": 3})
+    made." Britain's concession of 1 raises Germany's support to 3 before Russia's declaration is judged,
+    which then falls one short (Russia: support 0 vs 2, Russian trade pacts with three non-bordering minors
+    +6 and a flag in a fourth +1, both Allies neutral -4)."""
+    table.given(rhineland=True, unmobilized=["Germany"], full_cohesion=True, flags={"Hungary": (0, 0, 1)},
+                trade_pacts={"Yugoslavia": "Russia", "Bulgaria": "Russia", "Greece": "Russia"},
+                support={"Germany": 2, "Britain": 1, "France": 0})
     table.threaten("Germany", "Britain", "France")
     table.declare("Russia", "Germany")
     assert table.verdict("Russia", "Germany").net == 1
