@@ -30,6 +30,8 @@ class Marked:
 class Rational(fields.Field):
     """An exact number: an integer, a decimal (read exactly) or a string like '13/2'."""
 
+    default_error_messages = {"required": "missing; expected a number", "null": "expected a number, not null"}
+
     def __init__(self, *, minimum: Fraction | None = None, **kwargs):
         super().__init__(**kwargs)
         self.minimum = minimum
@@ -48,6 +50,8 @@ class Rational(fields.Field):
 
 class Sourced(fields.Field):
     """``X`` or ``{value: X, provisional: bool}``; inner errors keep the field's own path."""
+
+    default_error_messages = {"required": "missing; expected a value", "null": "expected a value, not null"}
 
     def __init__(self, inner: fields.Field, **kwargs):
         super().__init__(**kwargs)
@@ -68,6 +72,8 @@ class Sourced(fields.Field):
 
 class Keyed(fields.Field):
     """A mapping whose errors are reported under each key (``powers.GE.money``)."""
+
+    default_error_messages = {"required": "missing; expected a mapping", "null": "expected a mapping, not null"}
 
     def __init__(self, values: fields.Field, *, keys: tuple[str, ...] | None = None, **kwargs):
         super().__init__(**kwargs)
@@ -91,23 +97,48 @@ class Keyed(fields.Field):
         return out
 
 
+def _messages(expected: str) -> dict[str, str]:
+    return {"invalid": f"expected {expected}", "required": f"missing; expected {expected}",
+            "null": f"expected {expected}, not null"}
+
+
+def _int(**kwargs) -> fields.Integer:
+    return fields.Integer(strict=True, error_messages=_messages("a whole number"), **kwargs)
+
+
+def _str(**kwargs) -> fields.String:
+    return fields.String(error_messages=_messages("a text"), **kwargs)
+
+
+def _bool(**kwargs) -> fields.Boolean:
+    return fields.Boolean(error_messages=_messages("true or false"), **kwargs)
+
+
+def _list(inner: fields.Field, **kwargs) -> fields.List:
+    return fields.List(inner, error_messages=_messages("a list"), **kwargs)
+
+
+def _nested(schema: type, **kwargs) -> fields.Nested:
+    return fields.Nested(schema, error_messages=_messages("a mapping"), **kwargs)
+
+
 def _power(**kwargs) -> fields.String:
-    return fields.String(validate=validate.OneOf(MAJOR_POWERS, error="expected a major power: {choices}"), **kwargs)
+    return _str(validate=validate.OneOf(MAJOR_POWERS, error="expected a major power: {choices}"), **kwargs)
 
 
 def _count(**kwargs) -> fields.Integer:
-    return fields.Integer(strict=True, validate=validate.Range(min=0, error="expected a whole number >= 0"), **kwargs)
+    return _int(validate=validate.Range(min=0, error="expected a whole number >= 0"), **kwargs)
 
 
 class PowerSchema(Schema):
-    name = fields.String(required=True)
-    ideology = fields.String(required=True, validate=validate.OneOf([i.value for i in Ideology]))
-    capital = Sourced(fields.String(), required=True)
-    political_effectiveness = Sourced(fields.Integer(strict=True), required=True)
-    pe_hidden = fields.Boolean(required=True)
-    money = Sourced(fields.Integer(strict=True), required=True)
+    name = _str(required=True)
+    ideology = _str(required=True, validate=validate.OneOf([i.value for i in Ideology]))
+    capital = Sourced(_str(), required=True)
+    political_effectiveness = Sourced(_int(), required=True)
+    pe_hidden = _bool(required=True)
+    money = Sourced(_int(), required=True)
     credit_limit = Sourced(_count(), required=True)
-    production_multiples = Sourced(fields.List(Rational(minimum=Fraction(0)), validate=validate.Length(min=1)),
+    production_multiples = Sourced(_list(Rational(minimum=Fraction(0)), validate=validate.Length(min=1)),
                                    required=True)
     base_income = Sourced(_count(), required=True)
     bid_points = Sourced(_count(), required=True)
@@ -119,35 +150,35 @@ class PowerSchema(Schema):
 
 
 class SubordinateSchema(Schema):
-    name = fields.String(required=True)
+    name = _str(required=True)
     serves_with = _power(required=True)
-    bought_by = fields.List(_power(), required=True, validate=validate.Length(min=1))
-    point_kinds = fields.List(fields.String(validate=validate.OneOf(("army_points", "naval_points"))), required=True)
+    bought_by = _list(_power(), required=True, validate=validate.Length(min=1))
+    point_kinds = _list(_str(validate=validate.OneOf(("army_points", "naval_points"))), required=True)
     army_points = Sourced(_count(), required=True)
     naval_points = Sourced(_count(), required=True)
 
 
 class CalendarSchema(Schema):
-    first_year = fields.Integer(strict=True, required=True)
-    last_year = fields.Integer(strict=True, required=True)
-    periods = fields.List(fields.String(), required=True, validate=validate.Length(min=1))
+    first_year = _int(required=True)
+    last_year = _int(required=True)
+    periods = _list(_str(), required=True, validate=validate.Length(min=1))
 
 
 class InitiativeSchema(Schema):
-    start_track = fields.List(_power(), required=True)
-    bid_modifiers = Sourced(fields.List(fields.Integer(strict=True)), required=True)
-    first_turn_options = fields.Integer(strict=True, required=True, validate=validate.Range(min=1))
+    start_track = _list(_power(), required=True)
+    bid_modifiers = Sourced(_list(_int()), required=True)
+    first_turn_options = _int(required=True, validate=validate.Range(min=1))
 
 
 class WeatherSchema(Schema):
-    provisional = fields.Boolean()
-    results = fields.List(fields.String(), required=True, validate=validate.Length(min=1))
-    chart = Keyed(fields.List(fields.String(), validate=validate.Length(
+    provisional = _bool()
+    results = _list(_str(), required=True, validate=validate.Length(min=1))
+    chart = Keyed(_list(_str(), validate=validate.Length(
         equal=DIE_SIDES, error=f"expected {DIE_SIDES} results, one per d10 roll")), required=True)
 
 
 class ProductionSchema(Schema):
-    prices = Keyed(Sourced(fields.Integer(strict=True, validate=validate.Range(min=1))), keys=POINT_KINDS,
+    prices = Keyed(Sourced(_int(validate=validate.Range(min=1))), keys=POINT_KINDS,
                    required=True)
 
 
@@ -157,106 +188,106 @@ class USEntrySchema(Schema):
 
 
 class TreatySchema(Schema):
-    powers = fields.List(_power(), required=True, validate=validate.Length(equal=2))
-    level = fields.Integer(strict=True, required=True, validate=validate.Range(min=1))
-    age = fields.Integer(strict=True, required=True, validate=validate.Range(min=0))
-    trade = fields.Boolean(required=True)
+    powers = _list(_power(), required=True, validate=validate.Length(equal=2))
+    level = _int(required=True, validate=validate.Range(min=1))
+    age = _int(required=True, validate=validate.Range(min=0))
+    trade = _bool(required=True)
 
 
 class TradeFlowSchema(Schema):
     sender = _power(required=True)
     receiver = _power(required=True)
-    goods = Keyed(fields.Integer(strict=True, validate=validate.Range(min=1)), required=True)
+    goods = Keyed(_int(validate=validate.Range(min=1)), required=True)
 
 
 class TradeSchema(Schema):
-    flows = fields.List(fields.Nested(TradeFlowSchema), required=True, validate=validate.Length(min=1))
-    routes = Keyed(fields.List(fields.String()), required=True)
+    flows = _list(_nested(TradeFlowSchema), required=True, validate=validate.Length(min=1))
+    routes = Keyed(_list(_str()), required=True)
 
 
 class ResourceMarkerSchema(Schema):
     power = _power(required=True)
-    location = fields.String(required=True)
-    kind = fields.String(required=True, validate=validate.OneOf(("resource", "oil", "factory")))
+    location = _str(required=True)
+    kind = _str(required=True, validate=validate.OneOf(("resource", "oil", "factory")))
 
 
 class TerritorySchema(Schema):
-    territory = fields.String(required=True)
+    territory = _str(required=True)
     controller = _power(required=True)
-    home_country = fields.Boolean(required=True)
+    home_country = _bool(required=True)
 
 
 class OffensiveSchema(Schema):
-    origin = fields.String(required=True)
-    into = fields.String(required=True)
+    origin = _str(required=True)
+    into = _str(required=True)
 
 
 class MinorWarSchema(Schema):
     power = _power(required=True)
-    minor = fields.String(required=True)
-    since = fields.String(required=True)
-    offensives = fields.List(fields.Nested(OffensiveSchema), load_default=list)
+    minor = _str(required=True)
+    since = _str(required=True)
+    offensives = _list(_nested(OffensiveSchema), load_default=list)
 
 
 class MinorControlSchema(Schema):
-    minor = fields.String(required=True)
+    minor = _str(required=True)
     controller = _power(required=True)
-    directs = fields.Boolean(required=True)
+    directs = _bool(required=True)
 
 
 class GuaranteeSchema(Schema):
     power = _power(required=True)
-    minor = fields.String(required=True)
-    option = fields.String(required=True)
+    minor = _str(required=True)
+    option = _str(required=True)
 
 
 class PanamaSchema(Schema):
     controller = _power(required=True)
-    central_america = fields.String(required=True)
+    central_america = _str(required=True)
 
 
 class StartSchema(Schema):
-    treaties = fields.List(fields.Nested(TreatySchema), required=True)
-    trade = fields.List(fields.Nested(TradeSchema), required=True)
-    resource_markers = fields.List(fields.Nested(ResourceMarkerSchema), required=True)
-    territories = fields.List(fields.Nested(TerritorySchema), required=True)
-    wars_with_minors = fields.List(fields.Nested(MinorWarSchema), required=True)
-    minor_control = fields.List(fields.Nested(MinorControlSchema), required=True)
-    guarantees = fields.List(fields.Nested(GuaranteeSchema), required=True)
-    panama_canal = fields.Nested(PanamaSchema, required=True)
+    treaties = _list(_nested(TreatySchema), required=True)
+    trade = _list(_nested(TradeSchema), required=True)
+    resource_markers = _list(_nested(ResourceMarkerSchema), required=True)
+    territories = _list(_nested(TerritorySchema), required=True)
+    wars_with_minors = _list(_nested(MinorWarSchema), required=True)
+    minor_control = _list(_nested(MinorControlSchema), required=True)
+    guarantees = _list(_nested(GuaranteeSchema), required=True)
+    panama_canal = _nested(PanamaSchema, required=True)
 
 
 class ObjectiveSchema(Schema):
-    name = fields.String(required=True)
-    territory = fields.String(required=True)
+    name = _str(required=True)
+    territory = _str(required=True)
     controller = _power(required=True, allow_none=True)
-    minor = fields.String(load_default=None, allow_none=True)
+    minor = _str(load_default=None, allow_none=True)
     capital_distances = Keyed(_count(), keys=MAJOR_POWERS, load_default=dict)
 
 
 class ObjectivesSchema(Schema):
-    provisional = fields.Boolean()
-    items = fields.List(fields.Nested(ObjectiveSchema), required=True, validate=validate.Length(min=1))
+    provisional = _bool()
+    items = _list(_nested(ObjectiveSchema), required=True, validate=validate.Length(min=1))
 
 
 class PackSchema(Schema):
     """The whole pack. Cross-field checks run once every field is valid on its own."""
 
-    schema_version = fields.Integer(strict=True, required=True, validate=validate.Equal(
+    schema_version = _int(required=True, validate=validate.Equal(
         SCHEMA_VERSION, error=f"expected {SCHEMA_VERSION} (the pack format this ruleset reads)"))
-    pack = fields.String(required=True)
-    version = fields.String(required=True)
-    ruleset = fields.String(required=True, validate=validate.Equal("dod3", error="expected dod3"))
-    source = fields.String(required=True)
-    calendar = fields.Nested(CalendarSchema, required=True)
-    powers = Keyed(fields.Nested(PowerSchema), keys=MAJOR_POWERS, required=True)
-    subordinates = Keyed(fields.Nested(SubordinateSchema), required=True)
-    initiative = fields.Nested(InitiativeSchema, required=True)
-    weather = fields.Nested(WeatherSchema, required=True)
-    production = fields.Nested(ProductionSchema, required=True)
-    us_entry = fields.Nested(USEntrySchema, required=True)
-    start = fields.Nested(StartSchema, required=True)
-    objectives = fields.Nested(ObjectivesSchema, required=True)
+    pack = _str(required=True)
+    version = _str(required=True)
+    ruleset = _str(required=True, validate=validate.Equal("dod3", error="expected dod3"))
+    source = _str(required=True)
+    calendar = _nested(CalendarSchema, required=True)
+    powers = Keyed(_nested(PowerSchema), keys=MAJOR_POWERS, required=True)
+    subordinates = Keyed(_nested(SubordinateSchema), required=True)
+    initiative = _nested(InitiativeSchema, required=True)
+    weather = _nested(WeatherSchema, required=True)
+    production = _nested(ProductionSchema, required=True)
+    us_entry = _nested(USEntrySchema, required=True)
+    start = _nested(StartSchema, required=True)
+    objectives = _nested(ObjectivesSchema, required=True)
 
     @validates_schema
     def _consistent(self, data: dict, **kwargs) -> None:
