@@ -15,13 +15,10 @@ AXIS = (GERMANY, ITALY)
 ALLIES = (BRITAIN, FRANCE)
 MAJOR_POWERS = (GERMANY, ITALY, BRITAIN, FRANCE, RUSSIA)
 
-# Sides for "opposing major powers" (32.11): the Axis, the Western Allies and Russia.
-SIDES = {GERMANY: "Axis", ITALY: "Axis", BRITAIN: "Allies", FRANCE: "Allies", RUSSIA: "Russia"}
-
-
 def opposing(a: str, b: str) -> bool:
-    """32.11: war is declared on an opposing major power (a power of another side)."""
-    return SIDES[a] != SIDES[b]
+    """32.11: war is declared on an opposing major power: the Axis oppose the Allies and Russia (the
+    Western Allies and Russia do not oppose each other)."""
+    return (a in AXIS) != (b in AXIS)
 
 
 def allied_partner(power: str) -> str:

@@ -5,7 +5,7 @@ that change support levels for the rest of the turn."""
 from __future__ import annotations
 
 from domain.gathering_storm.pack import Pack
-from domain.gathering_storm.powers import SIDES
+from domain.gathering_storm.powers import AXIS
 from domain.gathering_storm.state import GatheringStormState
 from domain.gathering_storm.verdict import Modifier
 
@@ -40,7 +40,7 @@ def concession_modifiers(state: State, declarer: str, target: str) -> tuple[Modi
 def balance_of_power_modifier(state: State, declarer: str) -> Modifier:
     """32.32: the balance of power counts 1:1 for the side it favours and against the other."""
     advantage = state.facts.balance_of_power
-    value = advantage if SIDES[declarer] == "Axis" else -advantage
+    value = advantage if declarer in AXIS else -advantage
     if advantage == 0:
         detail = "balance of power even"
     else:

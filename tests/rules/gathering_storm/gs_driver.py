@@ -85,9 +85,13 @@ class Table:
         return self
 
     # --- reading results --------------------------------------------------------------------
+    def verdicts(self) -> tuple[Verdict, ...]:
+        """Every possible declaration's verdict now (the war-thresholds list)."""
+        return war_thresholds(self.state, PACK)
+
     def verdict(self, declarer: str, target: str, kind: Kind | None = None) -> Verdict:
         """The current verdict on ``declarer`` declaring war on ``target`` (retaliation only if asked)."""
-        return next(v for v in war_thresholds(self.state, PACK)
+        return next(v for v in self.verdicts()
                     if v.declarer == declarer and v.target == target
                     and (kind is None and v.kind is not Kind.RETALIATION or v.kind is kind))
 
