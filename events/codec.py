@@ -172,16 +172,28 @@ def _trusted_converter(tp: Any) -> Callable[[Any], Any] | None:
 @lru_cache(maxsize=None)
 def _trusted_decoder(cls: type) -> Callable[[dict], Any]:
     hints = _hints(cls)
-    converters = {name: _trusted_converter(hints[name]) for name in (f.name for f in dataclasses.fields(cls) if f.init)}
-    plain = [n for n, c in converters.items() if c is None]
+    fields = [f for f in dataclasses.fields(cls) if f.init]
+    converters = {f.name: _trusted_converter(hints[f.name]) for f in fields}
     special = [(n, c) for n, c in converters.items() if c is not None]
+    defaults = {f.name: f.default for f in fields if f.default is not dataclasses.MISSING}
+    if hasattr(cls, "__slots__") or any(f.default_factory is not dataclasses.MISSING for f in fields):
+        def build(values: dict):
+            return cls(**values)
+    else:
+        def build(values: dict):
+            # Stored data was validated when it was decided: skip __init__ (a frozen dataclass's
+            # __init__ costs a setattr per field), as ``domain.kernel.evolved`` does.
+            obj = object.__new__(cls)
+            obj.__dict__.update(defaults)
+            obj.__dict__.update(values)
+            return obj
 
     def decode(data: dict):
-        kwargs = {n: data[n] for n in plain if n in data}
+        values = dict(data)
         for name, convert in special:
-            if name in data:
-                kwargs[name] = convert(data[name])
-        return cls(**kwargs)
+            if name in values:
+                values[name] = convert(values[name])
+        return build(values)
 
     return decode
 

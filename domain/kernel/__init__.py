@@ -15,9 +15,10 @@ from domain.kernel.types import (
     Setup,
     d6,
     d10,
+    evolved,
 )
 
 __all__ = [
     "MODERATOR", "SYSTEM", "Command", "CommandSpec", "Context", "Decider", "Dice", "Event",
-    "NoDice", "RuleViolation", "ScriptedDice", "Seal", "Setup", "d6", "d10", "round_half_away",
+    "NoDice", "RuleViolation", "ScriptedDice", "Seal", "Setup", "d6", "d10", "evolved", "round_half_away",
 ]

@@ -9,6 +9,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Protocol, Sequence, TypeVar
 
+def evolved(state: State, **changes) -> State:
+    """``dataclasses.replace`` for ``evolve``: the same result, several times faster, because it
+    skips ``__init__`` (evolve never validates, so nothing there is lost). Folds call it once per
+    event, which makes it the hottest line of a replay."""
+    new = object.__new__(type(state))
+    new.__dict__.update(state.__dict__)
+    new.__dict__.update(changes)
+    return new
+
+
 MODERATOR = "moderator"
 SYSTEM = "system"
 

@@ -3,9 +3,9 @@
 Not a product ruleset: the service loads it only when CASUS_EXTRA_RULESETS names this module."""
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
-from domain.kernel import SYSTEM, Command, CommandSpec, Context, Event, RuleViolation, Seal, Setup
+from domain.kernel import SYSTEM, Command, evolved, CommandSpec, Context, Event, RuleViolation, Seal, Setup
 from domain.registry import FollowUp, Projection, Ruleset
 
 
@@ -155,20 +155,20 @@ class TinyDecider:
     def evolve(self, state: TinyState, event: Event) -> TinyState:
         match event:
             case ValueSealed(power=power, value=value):
-                return replace(state, sealed={**state.sealed, power: value})
+                return evolved(state, sealed={**state.sealed, power: value})
             case ValuesRevealed(values=values):
-                return replace(state, revealed={**state.revealed, **values}, sealed={}, round=state.round + 1)
+                return evolved(state, revealed={**state.revealed, **values}, sealed={}, round=state.round + 1)
             case RollRequested(power=power):
-                return replace(state, pending_rolls=state.pending_rolls + (power,))
+                return evolved(state, pending_rolls=state.pending_rolls + (power,))
             case DieRolled(power=power, value=value):
                 pending = list(state.pending_rolls)
                 if power in pending:
                     pending.remove(power)
-                return replace(state, rolls=state.rolls + ((power, value),), pending_rolls=tuple(pending))
+                return evolved(state, rolls=state.rolls + ((power, value),), pending_rolls=tuple(pending))
             case PointsAdded(power=power, amount=amount):
-                return replace(state, points={**state.points, power: state.points[power] + amount})
+                return evolved(state, points={**state.points, power: state.points[power] + amount})
             case GameFinished():
-                return replace(state, finished=True)
+                return evolved(state, finished=True)
         return state
 
     def view(self, state: TinyState, seat: str) -> dict:
