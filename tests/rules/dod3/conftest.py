@@ -126,6 +126,12 @@ def table() -> Table:
 
 
 @pytest.fixture
+def new_table():
+    """Table(seats=..., options=..., pack=...) for tests that seat the game themselves."""
+    return Table
+
+
+@pytest.fixture
 def pack_text() -> str:
     from importlib import resources
 

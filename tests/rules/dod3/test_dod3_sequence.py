@@ -11,8 +11,6 @@ from domain.dod3.state import Step
 from domain.dod3.turns import turn_label
 from domain.kernel import round_half_away
 
-from conftest import Table
-
 
 @pytest.mark.rule("DOD3-1.1")
 @pytest.mark.parametrize("value, rounded", [(Fraction(13, 4), 3), (Fraction(9, 2), 5), (Fraction(-7, 2), -4)])
@@ -23,10 +21,10 @@ def test_fractions_round_half_away_from_zero(value, rounded):
 
 
 @pytest.mark.rule("DOD3-1.1")
-def test_fractions_are_kept_until_a_rule_reads_the_total(table, make_pack):
+def test_fractions_are_kept_until_a_rule_reads_the_total(new_table, make_pack):
     """Rule 1.1: "retain fractions until you have applied all relevant modifiers": US entry keeps
     its halves (7/2 after seven turns of a half shift); its rounded reading is 4."""
-    table = Table(pack=make_pack(("search_and_seizure: {value: 1, provisional: true}", "search_and_seizure: 1/2")))
+    table = new_table(pack=make_pack(("search_and_seizure: {value: 1, provisional: true}", "search_and_seizure: 1/2")))
 
     table.quiet_turns(7, records=[RecordSearchAndSeizure("JA")])
 

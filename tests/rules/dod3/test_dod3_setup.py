@@ -9,8 +9,6 @@ from domain.dod3.state import Guarantee, MinorWar, Offensive, ResourceMarker, St
 from domain.dod3.treaties import treaty_age, treaty_between
 from domain.kernel import MODERATOR, RuleViolation, Setup
 
-from conftest import Table
-
 
 @pytest.mark.rule("DOD3-3.1a")
 def test_eight_major_powers_in_three_ideologies(table):
@@ -64,9 +62,9 @@ def test_the_printed_groupings(table):
 
 
 @pytest.mark.rule("DOD3-3.1b")
-def test_communist_china_goes_with_the_soviet_player():
+def test_communist_china_goes_with_the_soviet_player(new_table):
     """Rule 3.1: "Communist China is always controlled by the Soviet player"."""
-    table = Table(seats={"axis": ("GE", "IT", "JA"), "allies": ("CW", "FR", "US", "CH"), "soviet": ("RU",)})
+    table = new_table(seats={"axis": ("GE", "IT", "JA"), "allies": ("CW", "FR", "US", "CH"), "soviet": ("RU",)})
 
     assert table.state.seats["soviet"] == ("RU", "CC")
 
@@ -109,12 +107,12 @@ def test_pe_and_money_start_from_the_pack_and_us_and_ussr_pe_are_face_down(table
 
 
 @pytest.mark.rule("DOD3-3.2b")
-def test_pe_may_be_greater_than_nine_or_less_than_zero(make_pack):
+def test_pe_may_be_greater_than_nine_or_less_than_zero(new_table, make_pack):
     """Rule 3.2: "a major power may have a PE greater than 9, or less than 0"."""
     pack = make_pack(("political_effectiveness: {value: 5, provisional: true}", "political_effectiveness: 12"),
                      ("political_effectiveness: {value: 4, provisional: true}", "political_effectiveness: -2"))
 
-    table = Table(pack=pack)
+    table = new_table(pack=pack)
 
     assert (table.state.powers["GE"].political_effectiveness, table.state.powers["IT"].political_effectiveness) == (
         12, -2)

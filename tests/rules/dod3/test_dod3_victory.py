@@ -9,8 +9,6 @@ from domain.dod3.events import GameEnded, PoliticalEffectivenessRevealed
 from domain.dod3.state import Step
 from domain.dod3.victory import holdings, score
 
-from conftest import Table
-
 FOUR_PLAYERS_B = RULESET.seat_presets["4b"]  # Fascists | CW & France | China & USA | USSR & CC
 # Rule 4 example: "the objectives controlled by the Democrats and Communists is the historical high
 # point"; every Fascist power is conquered.
@@ -107,9 +105,9 @@ def test_communist_chinese_objectives_count_for_the_ussr(table):
 
 
 @pytest.fixture
-def conquest_step():
+def conquest_step(new_table):
     """Jul/Aug 1945 (turn 58), in the conquest step, seated as in the rule 4 example."""
-    table = Table(seats=FOUR_PLAYERS_B)
+    table = new_table(seats=FOUR_PLAYERS_B)
     table.given(turn=58)
     table.to_conquest_step()
     return table
@@ -148,10 +146,10 @@ def test_the_game_goes_on_while_one_power_of_the_ideology_survives(conquest_step
 
 
 @pytest.mark.rule("DOD3-4.1")
-def test_the_game_ends_when_an_ideology_controls_the_objectives_it_needs(make_pack):
+def test_the_game_ends_when_an_ideology_controls_the_objectives_it_needs(new_table, make_pack):
     """Rule 4: "the major powers in one ideology together control as many objectives as their
     ideology needs" (a pack where the USSR needs only the 5 it holds)."""
-    table = Table(pack=make_pack(('objectives_needed: 17  # "USSR & CC" (rule 4)', "objectives_needed: 5")))
+    table = new_table(pack=make_pack(('objectives_needed: 17  # "USSR & CC" (rule 4)', "objectives_needed: 5")))
 
     events = table.finish_turn()
 
@@ -169,10 +167,10 @@ def test_the_game_ends_after_nov_dec_1946(table):
 
 
 @pytest.mark.rule("DOD3-4.1")
-def test_bitter_end_plays_on_until_two_ideologies_are_conquered():
+def test_bitter_end_plays_on_until_two_ideologies_are_conquered(new_table):
     """Option 4.1: "(Bitter end) Play continues until all major powers from two ideologies have
     suffered complete conquest." """
-    table = Table(options={"bitter_end": True}).given(turn=66)
+    table = new_table(options={"bitter_end": True}).given(turn=66)
     table.finish_turn()
     assert (table.state.turn, table.view("player1")["turn"]["label"]) == (67, "Jan/Feb 1947")
     table.bid()

@@ -35,3 +35,9 @@ def pack():
 @pytest.fixture
 def game() -> Game:
     return Game()
+
+
+@pytest.fixture
+def new_game():
+    """Game(seats=..., options=...) for tests that need more than one game."""
+    return Game

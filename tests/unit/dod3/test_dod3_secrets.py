@@ -11,12 +11,10 @@ from domain.dod3.events import BidSubmitted
 from domain.kernel import MODERATOR
 from events.codec import to_plain
 
-from conftest import Game
-
 AXIS, ALLIES, SOVIET = "player1", "player2", "player3"
 
 
-def everything_read_by(game: Game, seat: str) -> str:
+def everything_read_by(game, seat: str) -> str:
     view = game.decider.view(game.state, seat)
     return json.dumps({
         "view": view,
@@ -25,7 +23,7 @@ def everything_read_by(game: Game, seat: str) -> str:
     }, sort_keys=True)
 
 
-def quiet_turn_one(game: Game) -> None:
+def quiet_turn_one(game) -> None:
     game.play(AXIS, RollWeather(), [5])
     while game.state.political.current:
         power = game.state.political.current
@@ -36,28 +34,32 @@ def quiet_turn_one(game: Game) -> None:
     game.play(MODERATOR, EndConquest())
 
 
-def bidding_with_commonwealth_bid(points: int) -> Game:
-    game = Game()
-    quiet_turn_one(game)
-    game.play(ALLIES, SubmitBid("CW", points))
-    return game
+@pytest.fixture
+def bidding_with_commonwealth_bid(new_game):
+    def bid(points: int):
+        game = new_game()
+        quiet_turn_one(game)
+        game.play(ALLIES, SubmitBid("CW", points))
+        return game
+
+    return bid
 
 
 @pytest.mark.parametrize("seat", [AXIS, SOVIET])
-def test_another_seats_bid_cannot_be_read_before_the_reveal(seat):
+def test_another_seats_bid_cannot_be_read_before_the_reveal(bidding_with_commonwealth_bid, seat):
     one, three = bidding_with_commonwealth_bid(1), bidding_with_commonwealth_bid(3)
 
     assert everything_read_by(one, seat) == everything_read_by(three, seat)
 
 
 @pytest.mark.parametrize("seat", [ALLIES, MODERATOR])
-def test_the_bidder_and_the_moderator_read_the_bid(seat):
+def test_the_bidder_and_the_moderator_read_the_bid(bidding_with_commonwealth_bid, seat):
     one, three = bidding_with_commonwealth_bid(1), bidding_with_commonwealth_bid(3)
 
     assert everything_read_by(one, seat) != everything_read_by(three, seat)
 
 
-def test_the_bid_event_is_sealed_for_the_bidding_seat_only():
+def test_the_bid_event_is_sealed_for_the_bidding_seat_only(bidding_with_commonwealth_bid):
     game = bidding_with_commonwealth_bid(2)
 
     sealed = [e for e in game.log if isinstance(e, BidSubmitted)][-1].seal()
@@ -65,21 +67,25 @@ def test_the_bid_event_is_sealed_for_the_bidding_seat_only():
     assert sealed.key == "dod3-bids-2" and sealed.seats == {ALLIES}
 
 
-def with_us_pe(value: int) -> Game:
-    game = Game()
-    game.state = replace(game.state, powers={**game.state.powers,
-                                             "US": replace(game.state.powers["US"], political_effectiveness=value)})
-    quiet_turn_one(game)
-    return game
+@pytest.fixture
+def with_us_pe(new_game):
+    def play(value: int):
+        game = new_game()
+        us = replace(game.state.powers["US"], political_effectiveness=value)
+        game.state = replace(game.state, powers={**game.state.powers, "US": us})
+        quiet_turn_one(game)
+        return game
+
+    return play
 
 
 @pytest.mark.parametrize("seat", [AXIS, SOVIET])
-def test_a_face_down_pe_and_what_step_d_derives_from_it_stay_hidden(seat):
+def test_a_face_down_pe_and_what_step_d_derives_from_it_stay_hidden(with_us_pe, seat):
     """Rule 3.2: the USA's PE is face down; step D pays it out as bid points (or takes money when
     negative), so those stay with the US seat too."""
     assert everything_read_by(with_us_pe(2), seat) == everything_read_by(with_us_pe(-4), seat)
 
 
 @pytest.mark.parametrize("seat", [ALLIES, MODERATOR])
-def test_the_us_seat_and_the_moderator_see_the_us_pe(seat):
+def test_the_us_seat_and_the_moderator_see_the_us_pe(with_us_pe, seat):
     assert everything_read_by(with_us_pe(2), seat) != everything_read_by(with_us_pe(-4), seat)
