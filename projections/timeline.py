@@ -57,7 +57,7 @@ def pack_digest(pack_raw: dict | None) -> str:
 class Timeline:
     """Loads game state from a store, using and writing snapshots every ``snapshot_every`` events."""
 
-    def __init__(self, store: EventStore, resolve: Callable[[GameCreated], Rules], snapshot_every: int = 200,
+    def __init__(self, store: EventStore, resolve: Callable[[GameCreated], Rules], snapshot_every: int = 100,
                  read_snapshots: bool = True):
         self.store = store
         self.resolve = resolve

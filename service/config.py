@@ -10,7 +10,7 @@ class Config:
     database: str = "casus.db"  # SQLite file for the embedded default
     redis_url: str | None = None  # set -> Redis event store and RQ jobs
     redis_prefix: str = "casus"  # key prefix of the event store (tests use their own)
-    snapshot_every: int = 200
+    snapshot_every: int = 100  # a cold load folds at most 99 events after the newest snapshot
     max_body_bytes: int = 256 * 1024
     sse_heartbeat_seconds: float = 15.0
     sse_max_seconds: float = 3600.0

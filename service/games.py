@@ -49,7 +49,7 @@ class CreatedGame:
 
 
 class GameService:
-    def __init__(self, store: EventStore, snapshot_every: int = 200, cache_size: int = 1024,
+    def __init__(self, store: EventStore, snapshot_every: int = 100, cache_size: int = 1024,
                  on_events: Callable[[str, Rules, list[Envelope]], None] | None = None,
                  read_snapshots: bool = True):
         self.store = store
