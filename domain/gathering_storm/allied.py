@@ -141,7 +141,10 @@ def allied_verdict(state: State, pack: Pack, ally: str, target: str) -> Verdict:
 
 def retaliation_verdict(state: State, pack: Pack, ally: str) -> Verdict:
     """Rule 32.63: after Germany declares war on Russia an Ally may declare war on Germany if its own
-    total, with Russia's war readiness added, meets the threshold."""
+    total, with Russia's war readiness added, meets the threshold.
+
+    The seed gives no joint or offset rule for retaliation, so each Ally stands on its own total (32.62);
+    temporary increases and the minor's resistance count only while Germany commits an aggression."""
     modifiers = allied_modifiers(state, pack, ally, GERMANY, Kind.RETALIATION)
     conditions = (Condition("GS-32.63", "Germany declared war on Russia this turn",
                             germany_declared_on_russia(state)),)

@@ -136,7 +136,9 @@ class RecordRussianCohesion(Command):
 
 @dataclass(frozen=True)
 class DeclareWar(Command):
-    """32.11: ``power`` declares war on ``targets``; judged at the end of the crisis phase (32.82)."""
+    """32.11: ``power`` declares war on ``targets``; judged at the end of the crisis phase (32.82).
+    Germany names Britain and France together (32.42). Made by a power the rules allow only to threaten
+    (not fully mobilized, 32.41C/32.61B), it is judged as a threat."""
 
     power: str
     targets: tuple[str, ...]
@@ -145,7 +147,9 @@ class DeclareWar(Command):
 @dataclass(frozen=True)
 class ThreatenWar(Command):
     """32.44, 32.61B: ``power`` threatens pre-emptive war on ``targets``; judged at the end of the crisis
-    phase, when the threatened power may make concessions (32.83)."""
+    phase, when the threatened power may make concessions (32.83). Only Germany and the Allies threaten;
+    a fully mobilized power's threat cannot be bought off (32.12), so it is judged as a declaration, as
+    is an Allied threat against a power committing an aggression (32.61A)."""
 
     power: str
     targets: tuple[str, ...]

@@ -166,7 +166,10 @@ def _demand_of(state: State, power: str) -> ConcessionDemand:
 
 def make_concessions(state: State, pack: Pack, power: str, beneficiary: str | None) -> list[Event]:
     """Rule 32.83A/C: the concession equals the margin; the beneficiary's support rises by it and the
-    conceding power's falls by it, for this turn only (32.83B)."""
+    conceding power's falls by it, for this turn only (32.83B).
+
+    On a support-level tie the seed names no one: either tied Ally may concede (the first answer
+    settles the demand), and an Axis power conceding to tied Allies names the beneficiary."""
     demand = _demand_of(state, power)
     if beneficiary is None:
         if len(demand.beneficiaries) != 1:

@@ -58,7 +58,7 @@ def _facts(state: State, pack: Pack) -> dict:
     eai_applied = max(-pack.eai_cap, min(pack.eai_cap, facts.eai))
     readiness, readiness_detail = war_readiness(state, pack)
     per_turn = ["balance_of_power", "eai", *(f"support:{p}" for p in MAJOR_POWERS),
-                *(f"resistance:{m}" for m in pack.eastern_neighbours)]
+                *(f"resistance:{m}" for m in pack.eastern_neighbours if state.controller_of(m) is None)]
     return {
         "balance_of_power": {"axis_advantage": facts.balance_of_power,
                              "favours": "Axis" if facts.balance_of_power > 0

@@ -44,24 +44,50 @@ PLAYS = st.one_of(
     st.just(c.EndCrisisPhase()),
     st.just(c.StartTurn()),
 )
-COMMANDS = st.lists(st.one_of(FACTS, FACTS, PLAYS), max_size=40)
+# Declarations the 32.21 table allows, so that random games reach threats, concessions and war.
+ALLOWED = st.sampled_from([("Germany", ("Britain", "France")), ("Germany", ("Russia",)), ("Britain", ("Germany",)),
+                           ("France", ("Germany",)), ("Britain", ("Italy",)), ("France", ("Italy",)),
+                           ("Russia", ("Germany",))])
+WARLIKE = st.one_of(
+    st.builds(lambda pair: c.DeclareWar(*pair), ALLOWED),
+    st.builds(lambda pair: c.ThreatenWar(*pair), ALLOWED),
+    st.just(c.RecordSuccessfulAggression("Rhineland")),
+    st.sampled_from([c.RecordSuccessfulAggression("Poland"),
+                     c.RecordSuccessfulAggression("Austria"), c.RecordRussianCohesion(True)]),
+    st.builds(c.RecordSupportLevel, st.sampled_from(MAJOR_POWERS), st.integers(-2, 8)),
+)
+GAMES = st.tuples(
+    st.tuples(st.lists(st.one_of(FACTS, WARLIKE), min_size=4, max_size=16),
+              st.lists(st.one_of(FACTS, PLAYS, WARLIKE, WARLIKE), max_size=30)).map(lambda parts: parts[0] + parts[1]),
+    st.lists(st.booleans(), min_size=1, max_size=3))
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-def _play(commands) -> Table:
+def _send(table: Table, command) -> None:
+    before = table.state
+    try:
+        table.moderator(command)
+    except RuleViolation as violation:
+        assert violation.rule_id.startswith("GS-")
+        assert table.state is before
+
+
+def _play(game) -> Table:
+    """Play the commands, end the crisis phase, then concede (True) or decline (False) each demand."""
+    commands, answers = game
     table = Table()
     for command in commands:
-        before = table.state
-        try:
-            table.moderator(command)
-        except RuleViolation as violation:
-            assert violation.rule_id.startswith("GS-")
-            assert table.state is before
+        _send(table, command)
+    _send(table, c.EndCrisisPhase())
+    for concede in answers:
+        for demand in table.state.crisis.pending[:1]:
+            power = demand.conceding_powers[0]
+            _send(table, c.MakeConcessions(power, demand.beneficiaries[-1]) if concede else c.DeclineConcessions(power))
     return table
 
 
 @SETTINGS
-@given(COMMANDS)
+@given(GAMES)
 def test_replaying_the_events_rebuilds_the_state(commands):
     table = _play(commands)
     replayed = table.decider.initial_state(Setup(RULESET.seat_presets["one-per-power"], {}, PACK))
@@ -71,7 +97,7 @@ def test_replaying_the_events_rebuilds_the_state(commands):
 
 
 @SETTINGS
-@given(COMMANDS)
+@given(GAMES)
 def test_verdicts_are_consistent(commands):
     table = _play(commands)
     for verdict in table.verdicts():
@@ -90,7 +116,7 @@ def test_verdicts_are_consistent(commands):
 
 
 @SETTINGS
-@given(COMMANDS)
+@given(GAMES)
 def test_the_game_ends_exactly_when_war_breaks_out(commands):
     table = _play(commands)
     over = table.decider.is_terminal(table.state)
@@ -101,7 +127,7 @@ def test_the_game_ends_exactly_when_war_breaks_out(commands):
 
 
 @SETTINGS
-@given(COMMANDS)
+@given(GAMES)
 def test_views_are_json_and_what_legal_commands_offer_is_accepted(commands):
     table = _play(commands)
     for seat in (MODERATOR, "germany", "britain", "russia", "italy"):
