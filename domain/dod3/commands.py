@@ -11,11 +11,14 @@ from domain.kernel import Command
 
 @dataclass(frozen=True)
 class SubmitBid(Command):
-    """Rule 6.1: a sealed bid; ``points`` 0 means no bid, ``options`` is how many options it bids for."""
+    """Rule 6.1: a sealed bid; ``points`` 0 means no bid, ``options`` is how many options it bids for.
+
+    Numbers are typed ``int | float`` so a fractional bid reaches the rule (and is refused with
+    DOD3-6.1) instead of failing as a malformed request."""
 
     power: str
-    points: int = 0
-    options: int = 1
+    points: int | float = 0
+    options: int | float = 1
 
 
 @dataclass(frozen=True)

@@ -97,11 +97,11 @@ def submit_bid(state: State, command: SubmitBid, ctx: Context, pack: Pack) -> li
     ledger = state.powers[command.power]
     if ledger.conquered:
         raise RuleViolation("DOD3-6.1", f"{command.power} has been conquered and cannot bid")
-    points, options = command.points, command.options
-    if not _whole(points) or points < 0:
+    if not _whole(command.points) or command.points < 0:
         raise RuleViolation("DOD3-6.1", "a bid must be a positive whole number of bid points (0 for no bid)")
-    if not _whole(options) or options < 1:
+    if not _whole(command.options) or command.options < 1:
         raise RuleViolation("DOD3-6.1", "the number of options bid for must be a positive whole number")
+    points, options = int(command.points), int(command.options)
     if points > ledger.bid_points:
         raise RuleViolation("DOD3-6.1", f"{command.power} has {ledger.bid_points} bid points and cannot bid {points}")
     bid = Bid(command.power, points, options if points else 0)
@@ -162,4 +162,7 @@ def keep_initiative_position(state: State, command: KeepInitiativePosition, ctx:
 
 
 def _whole(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+    """A whole number (3 or 3.0), not a fraction and not a boolean."""
+    if isinstance(value, bool):
+        return False
+    return isinstance(value, int) or (isinstance(value, float) and value.is_integer())

@@ -233,3 +233,11 @@ def test_a_democrat_that_did_not_bid_may_move_among_the_non_bidders(commonwealth
     table.act("US", MoveDownInitiative("US", 8))
 
     assert table.state.initiative.track[-2:] == ("CH", "US")
+
+
+@pytest.mark.rule("DOD3-6.1")
+def test_a_whole_number_written_with_a_decimal_point_is_still_a_whole_bid(turn_two):
+    """Rule 6.1: "a positive whole number" - 2.0 is two bid points."""
+    events = turn_two.act("IT", SubmitBid("IT", 2.0, 1.0))
+
+    assert (events[0].points, events[0].options) == (2, 1)

@@ -7,9 +7,10 @@ import pytest
 from domain.dod3.commands import (
     BuyPoints, EndMilitaryAffairs, RecordCapture, RecordMilitaryPoints, RecordSearchAndSeizure, RecordWarStatus,
 )
-from domain.dod3.economy import bonus_bid_points
+from domain.dod3.economy import bonus_bid_points, pay
 from domain.dod3.events import BonusBidPointsEarned, IncomeCollected, NavalRatiosRecalculated, USEntryAdjusted
 from domain.dod3.state import PointKind, Step, USEntryShift
+from domain.kernel import RuleViolation
 
 
 @pytest.fixture
@@ -193,3 +194,17 @@ def test_us_entry_shifts_for_war_with_china_a_democracy_or_search_and_seizure(mi
     assert table.state.step is Step.CONQUEST
     assert table.view("player1")["us_entry"]["totals"] == {"CH": 0, "CW": 0, "FR": 0, "US": 0, "GE": 2, "IT": 1,
                                                            "JA": 1, "RU": 0}
+
+
+@pytest.mark.rule("DOD3-8.4b")
+def test_paying_spends_savings_then_debt_but_never_past_the_credit_limit(production):
+    """Rule 8.4b: "You spend money by reducing your major power's savings, or increasing its debt,
+    or a bit of both ... The maximum debt you can have is your credit limit ... except MP 5"
+    (part 2 plays MP 5; here the ledger's rule)."""
+    italy = production.state.powers["IT"]
+
+    assert (pay(italy, 12, "DOD3-8.4b"), pay(italy, 16, "DOD3-8.4b")) == (-2, -6)
+    with pytest.raises(RuleViolation) as raised:
+        pay(italy, 17, "DOD3-8.4b")
+    assert raised.value.rule_id == "DOD3-8.4b" and "credit limit of 6" in raised.value.message
+    assert pay(italy, 17, "DOD3-8.4b", may_pass_credit_limit=True) == -7
