@@ -1,0 +1,259 @@
+"""Exact battle odds: dynamic programming over battle states.
+
+A state is (attacker counts, defender counts), canonical tuples interned as one int. Every change
+of state removes at least one hit point, so states are processed in buckets of decreasing total hit
+points (iteratively, no recursion): each state's probability mass is pushed once to its successors.
+A round that changes nothing repeats with the same odds, so its mass goes to the other successors
+in proportion (mass / (1 - p_self)). Per-side hit distributions and casualty choices are memoised
+(programme.py); rounds mirror ``sequence.fight_round`` (the Monte Carlo mode cross-checks this).
+"""
+from __future__ import annotations
+
+from domain.aa.combat.forces import BattleOptions, Forces, InvalidBattleInput
+from domain.aa.combat.model import BattleModel, Outcome
+from domain.aa.combat.programme import MASK, SHIFT, Product, Programme
+from domain.aa.combat.results import UNDECIDED, OddsResult, summarise
+from domain.aa.units import EditionPack
+
+
+class _Tally:
+    """Mass that left the fight: decided states (outcome follows from the counts) by key, and
+    retreats, stalemates and undecided states by kind."""
+
+    def __init__(self, zero):
+        self.zero = zero
+        self.decided: dict[int, object] = {}
+        self.special: dict[object, dict[int, object]] = {}
+
+    def decide(self, key: int, p) -> None:
+        self.decided[key] = self.decided.get(key, self.zero) + p
+
+    def stop(self, kind, key: int, p) -> None:
+        bucket = self.special.setdefault(kind, {})
+        bucket[key] = bucket.get(key, self.zero) + p
+
+    def terminal(self, prog: Programme) -> dict:
+        out: dict = {}
+        for key, p in self.decided.items():
+            att, dfn = prog.state(key)
+            out[(prog.model.outcome(att, dfn), att, dfn)] = p
+        for kind, keys in self.special.items():
+            for key, p in keys.items():
+                out[(kind, *prog.state(key))] = p
+        return out
+
+
+def _first_round(prog: Programme, tally: _Tally) -> tuple[dict, object]:
+    """Opening fire and round 1: the live states after round 1, by key."""
+    m, f = prog.model, prog.f
+    live: dict = {}
+    opening, sunk = prog.opening()
+    for (att, dfn), p in opening.items():
+        key = prog.key(att, dfn)
+        if m.outcome(att, dfn) is not None:
+            tally.decide(key, p)
+            continue
+        prog.expanded += 1
+        nxt, stalemate = prog.round_dict(att, dfn, True)
+        if stalemate is not None:
+            tally.stop(Outcome.STALEMATE, prog.key(*stalemate), p)
+            continue
+        for (a, d), q in nxt.items():
+            k = prog.key(a, d)
+            if m.outcome(a, d) is not None:
+                tally.decide(k, p * q)
+            else:
+                live[k] = live.get(k, f.zero) + p * q
+    return live, sunk
+
+
+def _retreats(prog: Programme, values: dict | None, key: int) -> bool:
+    return values is not None and values[key] < prog.model.options.retreat_below
+
+
+class _Masses:
+    """Probability mass of live states: one dense row per defender state, indexed by attacker id
+    (list indexing is the cheapest update in the hot loop)."""
+
+    def __init__(self, prog: Programme):
+        self.prog = prog
+        self.rows: dict[int, list] = {}
+
+    def row(self, d_id: int) -> list:
+        row = self.rows.get(d_id)
+        size = len(self.prog.att.states)
+        if row is None:
+            row = self.rows[d_id] = [self.prog.f.zero] * size
+        elif len(row) < size:
+            row.extend([self.prog.f.zero] * (size - len(row)))
+        return row
+
+    def add(self, key: int, p) -> None:
+        self.row(key & MASK)[key >> SHIFT] += p
+
+    def pop_level(self, hp: int):
+        """(key, mass) of every live state with ``hp`` hit points in all, emptying them."""
+        att, dfn, zero = self.prog.att, self.prog.dfn, self.prog.f.zero
+        for d_id in list(self.rows):
+            ids = att.by_hp.get(hp - dfn.hp[d_id])
+            if not ids:
+                continue
+            row = self.rows[d_id]
+            for a_id in ids:
+                if a_id < len(row) and row[a_id]:
+                    mass, row[a_id] = row[a_id], zero
+                    yield a_id << SHIFT | d_id, mass
+
+
+def _until_decided(prog: Programme, live: dict, tally: _Tally, values: dict | None) -> None:
+    """Unlimited rounds: push each state's mass to its successors, in decreasing hit points."""
+    f = prog.f
+    masses = _Masses(prog)
+    for key, p in live.items():
+        masses.add(key, p)
+    for hp in range(max(map(prog.hit_points, live), default=-1), -1, -1):
+        for key, mass in masses.pop_level(hp):
+            prog.expanded += 1
+            if _retreats(prog, values, key):
+                tally.stop(Outcome.ATTACKER_RETREATED, key, mass)
+                continue
+            nxt, stalemate = prog.round(*prog.state(key), False)
+            if stalemate is not None:
+                tally.stop(Outcome.STALEMATE, prog.key(*stalemate), mass)
+            elif isinstance(nxt, Product):
+                _push_product(prog, key, mass, nxt, masses, tally.decided)
+            else:
+                state = prog.state(key)
+                scale = mass / (f.one - nxt.pop(state, f.zero))
+                for (a, d), p in nxt.items():
+                    k = prog.key(a, d)
+                    if prog.model.outcome(a, d) is not None:
+                        tally.decide(k, scale * p)
+                    else:
+                        masses.add(k, scale * p)
+
+
+def _push_product(prog: Programme, key: int, mass, nxt: Product, masses: _Masses, decided: dict) -> None:
+    """The hot loop: one state's successors as (attacker row x defender row)."""
+    f = prog.f
+    A, D = prog.att, prog.dfn
+    a_rows, d_rows = nxt
+    att_id, dfn_id = key >> SHIFT, key & MASK
+    stay = sum((q for i, q in a_rows if i == att_id), f.zero) * sum((p for i, p in d_rows if i == dfn_id), f.zero)
+    scale = mass / (f.one - stay)
+    a_live = [(i, q) for i, q in a_rows if A.alive[i]]
+    a_moved = [(i, q) for i, q in a_live if i != att_id]
+    a_dead = [(i << SHIFT, q) for i, q in a_rows if not A.alive[i]]
+    a_all = [(i << SHIFT, q) for i, q in a_rows]
+    dget, zero = decided.get, f.zero
+    for d_id, p in d_rows:
+        w = scale * p
+        if not D.alive[d_id]:
+            for ka, q in a_all:
+                k = ka | d_id
+                decided[k] = dget(k, zero) + w * q
+            continue
+        for ka, q in a_dead:
+            k = ka | d_id
+            decided[k] = dget(k, zero) + w * q
+        row = masses.row(d_id)
+        for a_id, q in (a_moved if d_id == dfn_id else a_live):
+            row[a_id] += w * q
+
+
+def _by_rounds(prog: Programme, live: dict, tally: _Tally, values: dict | None, rounds: int) -> None:
+    """Round by round up to ``rounds`` rounds; what still fights then has retreated or is undecided."""
+    m, f = prog.model, prog.f
+    after = m.options.retreat_after_round
+    for _ in range(rounds - 1):
+        nxt_live: dict = {}
+        for key, mass in live.items():
+            prog.expanded += 1
+            if _retreats(prog, values, key):
+                tally.stop(Outcome.ATTACKER_RETREATED, key, mass)
+                continue
+            nxt, stalemate = prog.round_dict(*prog.state(key), False)
+            if stalemate is not None:
+                tally.stop(Outcome.STALEMATE, prog.key(*stalemate), mass)
+                continue
+            for (a, d), p in nxt.items():
+                k = prog.key(a, d)
+                if m.outcome(a, d) is not None:
+                    tally.decide(k, mass * p)
+                else:
+                    nxt_live[k] = nxt_live.get(k, f.zero) + mass * p
+        live = nxt_live
+    leftover = Outcome.ATTACKER_RETREATED if after is not None and after <= rounds else UNDECIDED
+    for key, mass in live.items():
+        tally.stop(leftover, key, mass)
+
+
+def _values(prog: Programme) -> dict[int, object]:
+    """Win chance from each live state after round 1 when pressing on this round and then
+    retreating whenever the win chance is below options.retreat_below (backward induction)."""
+    m, f, below = prog.model, prog.f, prog.model.options.retreat_below
+    live, _ = _first_round(prog, _Tally(f.zero))
+    transitions: dict = {}
+    frontier = list(live)
+    while frontier:
+        key = frontier.pop()
+        if key in transitions:
+            continue
+        nxt, stalemate = prog.round_dict(*prog.state(key), False)
+        row = None if stalemate is not None else {prog.key(a, d): p for (a, d), p in nxt.items()}
+        transitions[key] = row
+        for k in row or ():
+            if k != key and k not in transitions and m.outcome(*prog.state(k)) is None:
+                frontier.append(k)
+    values: dict = {}
+    for key in sorted(transitions, key=prog.hit_points):
+        row = transitions[key]
+        if row is None:
+            values[key] = f.zero
+            continue
+        win = f.zero
+        for k, p in row.items():
+            if k == key:
+                continue
+            outcome = m.outcome(*prog.state(k))
+            if outcome is Outcome.ATTACKER_WINS:
+                win += p
+            elif outcome is None and values[k] >= below:
+                win += p * values[k]
+        values[key] = win / (f.one - row.get(key, f.zero))
+    return values
+
+
+def continuation_values(model: BattleModel, exact: bool = False) -> dict:
+    """{(attacker counts, defender counts): P(attacker wins)} for every state the battle can reach
+    after round 1, pressing on that round and then following "retreat when the win chance < x"."""
+    prog = Programme(model, exact)
+    return {prog.state(key): value for key, value in _values(prog).items()}
+
+
+def battle_odds(model: BattleModel, *, rounds: int | None = None, exact: bool = False) -> OddsResult:
+    """The exact outcome distribution of a battle (floats, or Fractions with ``exact``).
+
+    ``rounds``: stop after that many rounds (what still fights is "undecided"). The battle's retreat
+    rule (options.retreat_after_round / retreat_below) applies as in the engine."""
+    if rounds is not None and (not isinstance(rounds, int) or isinstance(rounds, bool) or rounds < 1):
+        raise InvalidBattleInput({"rounds": "must be a round number >= 1"})
+    prog = Programme(model, exact)
+    values = _values(prog) if model.options.retreat_below is not None else None
+    prog.expanded = 0
+    tally = _Tally(prog.f.zero)
+    live, sunk = _first_round(prog, tally)
+    limits = [r for r in (rounds, model.options.retreat_after_round) if r is not None]
+    if limits:
+        _by_rounds(prog, live, tally, values, min(limits))
+    else:
+        _until_decided(prog, live, tally, values)
+    terminal = tally.terminal(prog)
+    return summarise(model, terminal, mode="exact" if exact else "float", zero=prog.f.zero,
+                     states=prog.expanded + len(terminal), rounds=rounds, transports_lost=sunk)
+
+
+def odds(pack: EditionPack, forces: Forces, options: BattleOptions = BattleOptions(), *,
+         rounds: int | None = None, exact: bool = False) -> OddsResult:
+    """Validate the battle (InvalidBattleInput names the bad field) and compute its exact odds."""
+    return battle_odds(BattleModel(pack, forces, options), rounds=rounds, exact=exact)

@@ -1,0 +1,199 @@
+"""Axis & Allies unit tables, advances and combat constants: the objects rules read.
+
+The values live in each ruleset's YAML data pack (domain/aa/*/data/default.yaml), validated by
+``domain.aa.pack_schema``; this module only defines their shape and how advances change them.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from enum import Enum
+from typing import Iterable, Mapping
+
+
+class Domain(Enum):
+    LAND = "land"
+    SEA = "sea"
+    AIR = "air"
+    FACILITY = "facility"
+
+
+class Keep(Enum):
+    """How a unit rolling several dice counts them: each die may hit, or only the best counts."""
+
+    ALL = "all"
+    BEST = "best"
+
+
+# Abilities a unit table may give a unit; the combat engine reads exactly these.
+ABILITIES = {
+    "blitz": "moves through an empty enemy territory (movement; not used in combat)",
+    "bombard": "may bombard before the land battle of an amphibious assault, hitting on its attack",
+    "surprise_strike": "fires before general combat when the enemy has no anti_submarine unit",
+    "submerge": "may leave the battle when the enemy has no anti_submarine unit",
+    "cannot_hit_air": "its hits cannot be assigned to air units",
+    "evades_air": "air units cannot hit it unless their side has an anti_submarine unit in the battle",
+    "anti_submarine": "cancels enemy surprise strikes and submerging; lets friendly air hit evading units",
+    "anti_aircraft": "fires at attacking air units in the first round only",
+    "not_casualty": "never taken as a casualty (captured with the territory instead)",
+    "cannot_attack": "may not take part in an attack",
+    "defenceless": "taken as a casualty last; destroyed when alone against enemy units that can fire",
+    "carrier": "carries aircraft (movement; not used in combat)",
+    "transport": "carries land units (movement; not used in combat)",
+}
+
+
+@dataclass(frozen=True)
+class Support:
+    """Each supporter raises the attack of up to ``count`` target units by ``bonus`` (no stacking)."""
+
+    targets: tuple[str, ...]
+    count: int
+    bonus: int
+
+
+@dataclass(frozen=True)
+class Pairing:
+    """One-to-one pairing: the unit attacks ``bonus`` higher while paired with one partner."""
+
+    partners: tuple[str, ...]
+    bonus: int
+
+
+@dataclass(frozen=True)
+class UnitType:
+    name: str
+    title: str
+    attack: int
+    defence: int
+    move: int
+    cost: int
+    hits: int
+    domain: Domain
+    abilities: frozenset[str] = frozenset()
+    supports: Support | None = None
+    pairing: Pairing | None = None
+    attack_dice: int = 1
+    keep: Keep = Keep.ALL
+    provisional: bool = False
+
+    def has(self, ability: str) -> bool:
+        return ability in self.abilities
+
+    @property
+    def is_air(self) -> bool:
+        return self.domain is Domain.AIR
+
+    @property
+    def is_land(self) -> bool:
+        return self.domain is Domain.LAND
+
+    @property
+    def is_sea(self) -> bool:
+        return self.domain is Domain.SEA
+
+
+@dataclass(frozen=True)
+class TechEffect:
+    """One change an advance makes; ``unit`` None means a side-wide effect (e.g. Radar)."""
+
+    unit: str | None = None
+    attack: int | None = None
+    defence: int | None = None
+    attack_dice: int | None = None
+    keep: Keep | None = None
+    cost: int | None = None
+    support_count: int | None = None
+    adds_abilities: frozenset[str] = frozenset()
+    adds_support: Support | None = None
+    aa_hit: int | None = None
+
+
+@dataclass(frozen=True)
+class Tech:
+    name: str
+    title: str
+    chart: str | None
+    roll: int | None
+    combat: bool
+    effects: tuple[TechEffect, ...]
+    note: str = ""
+    provisional: bool = False
+
+
+@dataclass(frozen=True)
+class AaFire:
+    """The edition's anti-aircraft fire: one die per aircraft, or ``shots_per_gun`` per gun."""
+
+    mode: str  # "per_aircraft" | "shots_per_gun"
+    shots_per_gun: int
+    max_guns: int | None
+    hit: int
+
+
+@dataclass(frozen=True)
+class TwoRollAa:
+    """Seed 001 (AAR1-aa): at most ``max_guns`` guns; each rolls <= target to target, then <= hit."""
+
+    max_guns: int
+    target: int
+    hit: int
+
+
+@dataclass(frozen=True)
+class CombatRules:
+    dice_sides: int
+    aa_fire: AaFire
+    two_roll_aa: TwoRollAa
+    bombard_limit: str  # "landed_units": one bombarding ship per land unit unloaded | "none"
+    submerge_timing: str  # "before_fire" (start of each round) | "end_of_round"
+    transport_unit: str
+
+
+@dataclass(frozen=True)
+class EditionPack:
+    edition: str
+    title: str
+    powers: tuple[str, ...]
+    units: Mapping[str, UnitType]
+    techs: Mapping[str, Tech]
+    combat: CombatRules
+    default_aa_rule: str
+
+    def unit_order(self) -> tuple[str, ...]:
+        """Canonical unit order (as listed in the pack): fixes the layout of battle states."""
+        return tuple(self.units)
+
+    def side_units(self, techs: Iterable[str]) -> dict[str, UnitType]:
+        """AAG40-tech: the unit table as one side sees it once its advances apply."""
+        return apply_techs(self.units, (self.techs[name] for name in sorted(techs)))
+
+    def aa_hit(self, techs: Iterable[str], base: int) -> int:
+        """AAG40-tech (Radar): the best anti-aircraft hit value the side's advances give."""
+        values = [e.aa_hit for name in techs for e in self.techs[name].effects if e.aa_hit is not None]
+        return max([base, *values])
+
+
+def apply_techs(units: Mapping[str, UnitType], techs: Iterable[Tech]) -> dict[str, UnitType]:
+    """AAG40-tech: advances change unit values (Super Submarines, Jet Fighters, Heavy Bombers...)."""
+    table = dict(units)
+    for tech in techs:
+        for effect in tech.effects:
+            if effect.unit is None or effect.unit not in table:
+                continue
+            table[effect.unit] = _apply_effect(table[effect.unit], effect)
+    return table
+
+
+def _apply_effect(unit: UnitType, effect: TechEffect) -> UnitType:
+    changes: dict = {}
+    for name in ("attack", "defence", "attack_dice", "keep", "cost"):
+        value = getattr(effect, name)
+        if value is not None:
+            changes[name] = value
+    if effect.adds_abilities:
+        changes["abilities"] = unit.abilities | effect.adds_abilities
+    if effect.support_count is not None and unit.supports is not None:
+        changes["supports"] = replace(unit.supports, count=effect.support_count)
+    if effect.adds_support is not None:
+        changes["supports"] = effect.adds_support
+    return replace(unit, **changes)
