@@ -15,29 +15,33 @@ from typing import Any, Callable
 from domain.kernel import MODERATOR, SYSTEM
 from events.envelope import canonical_json
 from events.store import WrongExpectedVersion
+from projections.redaction import SeatView
+from projections.timeline import Timeline
 
 QUEUES = ("combat", "replay")
+
+
+def _services(services):
+    """In-process jobs are handed the app's services; an RQ worker builds its own from the env."""
+    if services is not None:
+        return services
+    from service import bootstrap  # bootstrap imports this module to wire the runners
+
+    return bootstrap.from_env()
 
 
 def replay_game(game_id: str, services=None) -> dict:
     """Rebuild a game's state from its whole log (no snapshots), rewrite its snapshots and
     return a digest of every seat's projections, byte for byte comparable across runs."""
-    from service import bootstrap
-
-    services = services or bootstrap.from_env()
-    games = services.games
+    games = _services(services).games
     started = time.perf_counter()
     # A timeline that reads no snapshot: the whole log is folded, and the fold rewrites them.
-    from projections.timeline import Timeline
-
     timeline = Timeline(games.store, games.rules_for, games.timeline.snapshot_every, read_snapshots=False)
     state = timeline.load(game_id)
     if state is None:
         raise LookupError(f"game {game_id} does not exist")
     games.forget(game_id)
     rules = timeline.rules(game_id)
-    from projections.redaction import SeatView
-
     digests = {}
     for seat in (*state.seats, MODERATOR):
         body = canonical_json(SeatView(rules, state, seat).all_projections())
@@ -48,9 +52,7 @@ def replay_game(game_id: str, services=None) -> dict:
 
 def run_system_command(game_id: str, command_type: str, data: dict, idempotency_key: str, services=None) -> dict:
     """Issue a follow-up command as the system seat (e.g. fight a requested battle)."""
-    from service import bootstrap
-
-    services = services or bootstrap.from_env()
+    services = _services(services)
     for _ in range(50):  # another writer may be appending to the same game
         try:
             result = services.games.handle(game_id, SYSTEM, command_type, data,
