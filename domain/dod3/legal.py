@@ -12,7 +12,7 @@ def legal_commands(state: State, seat: str, pack: Pack) -> list[CommandSpec]:
     moderator = seat == MODERATOR
     powers = [p for p in state.powers if moderator or state.holders.get(p) == seat]
     specs = [spec for power in powers for spec in _for_power(state, pack, power)]
-    if state.step is Step.WEATHER and (moderator or state.holders.get(state.initiative.track[0]) == seat):
+    if state.step is Step.WEATHER and (moderator or state.holders.get(state.first_on_track()) == seat):
         specs.append(CommandSpec("RollWeather", None, {"die": "d10"}, "DOD3-7"))
     if moderator:
         specs += _for_moderator(state)

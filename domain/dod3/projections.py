@@ -39,7 +39,7 @@ def political_effectiveness(view: dict) -> dict:
 def money(view: dict) -> dict:
     """Savings, debt and credit limit per power (null where derived from a face-down PE)."""
     return {power: {"savings": p["savings"], "debt": p["debt"], "credit_limit": p["credit_limit"],
-                    "bid_points": p["bid_points"], "income_multiple": p["production_multiple"]}
+                    "bid_points": p["bid_points"], "production_multiple": p["production_multiple"]}
             for power, p in view["powers"].items()}
 
 

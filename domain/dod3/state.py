@@ -254,6 +254,11 @@ class State:
         """Major powers still in the game, in chart order."""
         return tuple(p for p, ledger in self.powers.items() if not ledger.conquered)
 
+    def first_on_track(self) -> str | None:
+        """The first power on the initiative track still in the game (it rolls for the weather)."""
+        active = self.active_powers()
+        return next((p for p in self.initiative.track if p in active), None)
+
     def at_war(self, a: str, b: str) -> bool:
         return war_pair(a, b) in self.wars
 

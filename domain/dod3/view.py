@@ -32,8 +32,8 @@ def awaiting(state: State) -> list[tuple[str | None, str]]:
         power = state.initiative.democrat_queue[0]
         return [(power, state.holders[power])]
     if step is Step.WEATHER:
-        first = state.initiative.track[0]
-        return [(first, state.holders[first])]
+        first = state.first_on_track()
+        return [moderator] if first is None else [(first, state.holders[first])]
     if step is Step.POLITICAL_AFFAIRS and state.political is not None and state.political.current:
         return [(state.political.current, state.holders[state.political.current])]
     if step in (Step.MILITARY_AFFAIRS, Step.CONQUEST):

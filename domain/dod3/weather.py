@@ -20,8 +20,8 @@ def roll_weather(state: State, command: RollWeather, ctx: Context, pack: Pack) -
     the roll and the result are recorded."""
     if state.step is not Step.WEATHER:
         raise RuleViolation("DOD3-7", "the weather is rolled in step B, after initiative")
-    first = state.initiative.track[0]
-    if ctx.seat not in (state.holders[first], MODERATOR):
+    first = state.first_on_track()
+    if ctx.seat not in (state.holders.get(first), MODERATOR):
         raise RuleViolation("DOD3-7", f"the {first} player (first on the initiative track) rolls for the weather")
     roll = d10(ctx.dice)
     turn_period = period(pack, state.turn)

@@ -65,7 +65,7 @@ class Table:
 
     # --- scripted play for the "given" parts of tests ------------------------------------
     def roll_weather(self, roll: int = 7):
-        return self.act(self.state.initiative.track[0], RollWeather(), [roll])
+        return self.act(self.state.first_on_track(), RollWeather(), [roll])
 
     def pass_political_affairs(self):
         while self.state.step is Step.POLITICAL_AFFAIRS:

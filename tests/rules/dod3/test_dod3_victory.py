@@ -4,7 +4,7 @@ from fractions import Fraction
 import pytest
 
 from domain.dod3 import RULESET
-from domain.dod3.commands import EndConquest, RecordCapture, RecordConquest
+from domain.dod3.commands import EndConquest, RecordCapture, RecordConquest, SubmitBid
 from domain.dod3.events import GameEnded, PoliticalEffectivenessRevealed
 from domain.dod3.state import Step
 from domain.dod3.victory import holdings, score
@@ -183,3 +183,16 @@ def test_bitter_end_plays_on_until_two_ideologies_are_conquered(new_table):
     events = table.moderator(EndConquest())
 
     assert (events[-1].turn, events[-1].reason) == (67, "bitter_end")
+
+
+@pytest.mark.rule("DOD3-4.1")
+def test_a_conquered_power_leaves_the_game(conquest_step):
+    """Rule 4: a completely conquered major power no longer takes part ("every major power still in
+    the game (i.e. not completely conquered)", rule 8.6): it neither bids nor produces."""
+    table = conquest_step
+    table.moderator(RecordConquest("GE"))
+
+    table.moderator(EndConquest())
+
+    assert "GE" not in [a["power"] for a in table.view("player1")["turn"]["awaiting"]]
+    assert table.refused(table.seat("GE"), SubmitBid("GE", 1)).rule_id == "DOD3-6.1"
