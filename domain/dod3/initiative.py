@@ -13,6 +13,7 @@ from domain.dod3.pack import Pack
 from domain.dod3.powers import Ideology
 from domain.dod3.seating import require_holder, require_moderator
 from domain.dod3.state import Bid, InitiativeEntry, InitiativePhase, State, Step
+from domain.dod3.turns import FIRST_TURN
 from domain.kernel import Context, Event, RuleViolation
 
 
@@ -83,7 +84,7 @@ def waiting_bidders(state: State) -> tuple[str, ...]:
 
 
 def _require_bidding(state: State) -> None:
-    if state.turn == 1 and state.step is not Step.INITIATIVE:
+    if state.turn == FIRST_TURN and state.step is not Step.INITIATIVE:
         raise RuleViolation("DOD3-5", "turn 1 (Jan/Feb 1936) skips the initiative step")
     if state.step is not Step.INITIATIVE or state.initiative.phase is not InitiativePhase.BIDDING:
         raise RuleViolation("DOD3-6.1", "bids are taken only in the initiative step, before they are revealed")

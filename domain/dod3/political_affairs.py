@@ -12,6 +12,7 @@ from domain.dod3.events import OptionPassed, PoliticalAffairsBegan, PoliticalAff
 from domain.dod3.pack import Pack
 from domain.dod3.seating import require_holder, require_moderator
 from domain.dod3.state import State, Step
+from domain.dod3.turns import FIRST_TURN
 from domain.kernel import Context, Event, RuleViolation
 
 
@@ -19,7 +20,7 @@ def begin(state: State, pack: Pack) -> PoliticalAffairsBegan:
     """Rule 5 C (and 6): bidders play in initiative order, as many options as they bid for; on
     turn 1 there is no bidding and every power may play one option, in set-up order."""
     track, active = state.initiative.track, set(state.active_powers())
-    if state.turn == 1:
+    if state.turn == FIRST_TURN:
         options = {p: pack.first_turn_options for p in track if p in active}
     else:
         options = {e.power: e.options for e in state.initiative.entries if e.made_bid and e.power in active}

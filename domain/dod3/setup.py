@@ -12,9 +12,8 @@ from domain.dod3.state import (
     ForceLedger, Guarantee, Initiative, InitiativePhase, MinorWar, Offensive, PowerLedger, ResourceMarker, State,
     Step, TradeAgreement, TradeFlow, Treaty,
 )
+from domain.dod3.turns import FIRST_TURN
 from domain.kernel import Setup
-
-FIRST_TURN = 1
 
 
 def initial_state(setup: Setup, pack: Pack) -> State:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from domain.dod3.pack import Pack
 
+FIRST_TURN = 1  # Jan/Feb 1936: no initiative, one option per power
+
 
 def period(pack: Pack, turn: int) -> str:
     """Rule 5: turn 1 is the first period (Jan/Feb) of the first year."""
