@@ -10,7 +10,7 @@ from domain.gathering_storm.state import GatheringStormState
 from domain.gathering_storm.thresholds import (
     concession_modifiers, eai_modifier, support_level, support_modifier,
 )
-from domain.gathering_storm.verdict import Condition, Kind, Mode, Modifier, Verdict, build_verdict
+from domain.gathering_storm.verdict import Condition, Kind, Mode, Modifier, Outcome, Verdict, build_verdict
 
 State = GatheringStormState
 
@@ -94,6 +94,14 @@ def _neutrality_modifier(state: State, pack: Pack) -> Modifier:
     return Modifier("Allied neutrality", len(neutral) * pack.allied_neutrality, "GS-32.7", detail)
 
 
+def _declared_pre_emptive_war(state: State, ally: str) -> bool:
+    """32.71C: ``ally``'s pre-emptive declaration on Germany went ahead this turn (a threat refused
+    concessions included), even if Germany's own declaration had already brought war."""
+    return any(w.declarer == ally and w.target == GERMANY and w.kind is Kind.PRE_EMPTIVE for w in state.crisis.wars) \
+        or any(a.verdict.declarer == ally and a.verdict.target == GERMANY and a.verdict.kind is Kind.PRE_EMPTIVE
+               and a.outcome is Outcome.WAR for a in state.crisis.verdicts)
+
+
 def russian_conditions_met(state: State, pack: Pack) -> list[str]:
     """32.71 A-D: which of the conditions allowing a Russian declaration hold."""
     met = []
@@ -104,8 +112,7 @@ def russian_conditions_met(state: State, pack: Pack) -> list[str]:
         record = state.control.get(country)
         if record and record.controller == GERMANY and record.by_aggression and record.acquired_turn < state.turn:
             met.append(f"B: Germany controls {country} by aggression since turn {record.acquired_turn}")
-    if all(any(w.declarer == ally and w.target == GERMANY and w.kind is Kind.PRE_EMPTIVE
-               for w in state.crisis.wars) for ally in ALLIES):
+    if all(_declared_pre_emptive_war(state, ally) for ally in ALLIES):
         met.append("C: Britain and France declared pre-emptive war on Germany this turn")
     if state.russian_full_cohesion:
         met.append("D: Russia has reached full cohesion")

@@ -30,6 +30,16 @@ def test_seed_example_britain_minus_two_offsets_france(table):
 
 
 @pytest.mark.rule("GS-32.61A")
+def test_a_result_of_zero_does_not_offset(table):
+    """32.61A: only the other Ally's "negative result" offsets: France +2 with Britain at 0 may declare."""
+    table.given(aggression=("Germany", "Austria", 0), support={"France": 3, "Britain": 1, "Germany": 1})
+    table.declare("France", "Germany")
+    table.end_crisis()
+    assert (table.verdict("France", "Germany").net, table.verdict("Britain", "Germany").net) == (2, 0)
+    assert table.ruling("France", "Germany").outcome is Outcome.WAR
+
+
+@pytest.mark.rule("GS-32.61A")
 def test_the_offset_counts_even_if_the_other_ally_does_not_declare(table):
     """32.61A: a unilateral declaration stands only if "its positive result is not fully offset or exceeded
     by the other Allied major power's negative result" - Britain's result counts though only France

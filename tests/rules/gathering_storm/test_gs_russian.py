@@ -53,6 +53,21 @@ def test_condition_c_allied_pre_emptive_war_in_the_same_turn(table):
 
 
 @pytest.mark.rule("GS-32.7")
+def test_condition_c_holds_when_germany_declared_on_the_allies_first(table):
+    """32.71C: the Allies' pre-emptive declarations count though Germany's own declaration on them (EAI +5
+    favours both sides) had already brought war that turn."""
+    table.given(rhineland=True, mobilized=["Germany", "Britain", "France"], eai=5)
+    table.declare("Germany", "Britain", "France")
+    table.declare("Britain", "Germany")
+    table.declare("France", "Germany")
+    table.declare("Russia", "Germany")
+    table.end_crisis()
+    assert table.ruling("Britain", "Germany").outcome.value == "war"
+    assert table.ruling("Russia", "Germany").verdict.legal is True
+    assert table.wars == {("Germany", "Britain"), ("Germany", "France"), ("Russia", "Germany")}
+
+
+@pytest.mark.rule("GS-32.7")
 def test_russian_modifiers_a_to_f(table):
     """32.72 A-F: support levels (3 vs 1, +2); EAI +1; flags in Russia (two Allied +2, one Axis -1);
     bordering minors (Finland one Axis flag -1, Rumania Axis trade pact -2, Turkey two Russian flags +1,
