@@ -2,7 +2,6 @@
 Unknown events leave the state unchanged."""
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import singledispatch
 
 from domain.dod3 import events as ev
@@ -11,6 +10,7 @@ from domain.dod3.state import (
     war_pair,
 )
 from domain.dod3.us_entry import totals_after
+from domain.kernel import evolved
 
 
 @singledispatch
@@ -26,27 +26,27 @@ def apply(state: State, event: object) -> State:
 def _power(state: State, power: str, **changes) -> State:
     if power not in state.powers:
         return state
-    return replace(state, powers={**state.powers, power: replace(state.powers[power], **changes)})
+    return evolved(state, powers={**state.powers, power: evolved(state.powers[power], **changes)})
 
 
 @evolve.register
 def _(event: ev.TurnBegan, state: State) -> State:
     initiative = Initiative(track=state.initiative.track, previous_track=state.initiative.track,
                             phase=InitiativePhase.BIDDING, sealed={})
-    return replace(state, turn=event.turn, step=Step.INITIATIVE, initiative=initiative, weather=None,
+    return evolved(state, turn=event.turn, step=Step.INITIATIVE, initiative=initiative, weather=None,
                    political=None, production_done=frozenset(), search_and_seizures=frozenset(),
                    step_complete=False)
 
 
 @evolve.register
 def _(event: ev.StepBegan, state: State) -> State:
-    return replace(state, step=event.step, step_complete=False)
+    return evolved(state, step=event.step, step_complete=False)
 
 
 @evolve.register
 def _(event: ev.BidSubmitted, state: State) -> State:
     sealed = {**state.initiative.sealed, event.power: Bid(event.power, event.points, event.options)}
-    return replace(state, initiative=replace(state.initiative, sealed=sealed))
+    return evolved(state, initiative=evolved(state.initiative, sealed=sealed))
 
 
 @evolve.register
@@ -55,20 +55,20 @@ def _(event: ev.BidsRevealed, state: State) -> State:
     for bid in event.bids:
         if bid.points and bid.power in state.powers:
             state = _power(state, bid.power, bid_points=state.powers[bid.power].bid_points - bid.points)
-    return replace(state, initiative=replace(state.initiative, sealed={}))
+    return evolved(state, initiative=evolved(state.initiative, sealed={}))
 
 
 @evolve.register
 def _(event: ev.InitiativeDetermined, state: State) -> State:
     phase = InitiativePhase.DEMOCRAT_MOVES if event.democrat_queue else InitiativePhase.SETTLED
-    return replace(state, initiative=replace(state.initiative, track=event.track, entries=event.entries,
+    return evolved(state, initiative=evolved(state.initiative, track=event.track, entries=event.entries,
                                              last_card=event.last_card, democrat_queue=event.democrat_queue,
                                              phase=phase))
 
 
 def _democrat_done(initiative: Initiative, **changes) -> Initiative:
     queue = initiative.democrat_queue[1:]
-    return replace(initiative, democrat_queue=queue,
+    return evolved(initiative, democrat_queue=queue,
                    phase=InitiativePhase.DEMOCRAT_MOVES if queue else InitiativePhase.SETTLED, **changes)
 
 
@@ -77,23 +77,23 @@ def _(event: ev.InitiativeMovedDown, state: State) -> State:
     move = DemocratMove(event.power, event.from_position, event.to_position)
     initiative = _democrat_done(state.initiative, track=event.track, last_card=event.last_card,
                                 democrat_moves=state.initiative.democrat_moves + (move,))
-    return replace(state, initiative=initiative)
+    return evolved(state, initiative=initiative)
 
 
 @evolve.register
 def _(event: ev.InitiativePositionKept, state: State) -> State:
-    return replace(state, initiative=_democrat_done(state.initiative))
+    return evolved(state, initiative=_democrat_done(state.initiative))
 
 
 @evolve.register
 def _(event: ev.WeatherDetermined, state: State) -> State:
-    return replace(state, weather=WeatherReport(event.turn, event.period, event.roll, event.result))
+    return evolved(state, weather=WeatherReport(event.turn, event.period, event.roll, event.result))
 
 
 @evolve.register
 def _(event: ev.PoliticalAffairsBegan, state: State) -> State:
     political = PoliticalAffairs(order=event.order, options=dict(event.options), last_card=event.last_card)
-    return replace(state, political=political)
+    return evolved(state, political=political)
 
 
 @evolve.register
@@ -103,17 +103,17 @@ def _(event: ev.OptionPassed, state: State) -> State:
         return state
     used = political.used + 1
     if used >= political.options.get(event.power, 0):
-        political = replace(political, index=political.index + 1, used=0)
+        political = evolved(political, index=political.index + 1, used=0)
     else:
-        political = replace(political, used=used)
-    return replace(state, political=political)
+        political = evolved(political, used=used)
+    return evolved(state, political=political)
 
 
 @evolve.register
 def _(event: ev.PoliticalAffairsEnded, state: State) -> State:
     if state.political is None:
         return state
-    return replace(state, political=replace(state.political, ended=True))
+    return evolved(state, political=evolved(state.political, ended=True))
 
 
 @evolve.register
@@ -134,9 +134,9 @@ def _(event: ev.MilitaryPointsRecorded, state: State) -> State:
     force = state.forces.get(event.force)
     if force is None:
         return state
-    changed = replace(force, army_points=force.army_points + event.army_change,
+    changed = evolved(force, army_points=force.army_points + event.army_change,
                       naval_points=force.naval_points + event.naval_change)
-    return replace(state, forces={**state.forces, event.force: changed})
+    return evolved(state, forces={**state.forces, event.force: changed})
 
 
 @evolve.register
@@ -144,23 +144,23 @@ def _(event: ev.TerritoryCaptured, state: State) -> State:
     control = {k: v for k, v in state.territory_control.items() if k != event.territory}
     if event.captor is not None:
         control[event.territory] = event.captor
-    return replace(state, territory_control=control)
+    return evolved(state, territory_control=control)
 
 
 @evolve.register
 def _(event: ev.SearchAndSeizureRecorded, state: State) -> State:
-    return replace(state, search_and_seizures=state.search_and_seizures | {event.power})
+    return evolved(state, search_and_seizures=state.search_and_seizures | {event.power})
 
 
 @evolve.register
 def _(event: ev.WarStatusRecorded, state: State) -> State:
     pair = war_pair(event.belligerent, event.enemy)
-    return replace(state, wars=state.wars | {pair} if event.at_war else state.wars - {pair})
+    return evolved(state, wars=state.wars | {pair} if event.at_war else state.wars - {pair})
 
 
 @evolve.register
 def _(event: ev.MilitaryAffairsEnded, state: State) -> State:
-    return replace(state, step_complete=True)
+    return evolved(state, step_complete=True)
 
 
 @evolve.register
@@ -181,18 +181,18 @@ def _(event: ev.PointsBought, state: State) -> State:
     force = state.forces.get(event.recipient)
     if force is None or not hasattr(force, field):
         return state
-    changed = replace(force, **{field: getattr(force, field) + event.amount})
-    return replace(state, forces={**state.forces, event.recipient: changed})
+    changed = evolved(force, **{field: getattr(force, field) + event.amount})
+    return evolved(state, forces={**state.forces, event.recipient: changed})
 
 
 @evolve.register
 def _(event: ev.ProductionEnded, state: State) -> State:
-    return replace(state, production_done=state.production_done | {event.power})
+    return evolved(state, production_done=state.production_done | {event.power})
 
 
 @evolve.register
 def _(event: ev.USEntryAdjusted, state: State) -> State:
-    return replace(state, us_entry=totals_after(state.us_entry, event.shifts),
+    return evolved(state, us_entry=totals_after(state.us_entry, event.shifts),
                    us_entry_history=state.us_entry_history + event.shifts)
 
 
@@ -203,7 +203,7 @@ def _(event: ev.MajorPowerConquered, state: State) -> State:
 
 @evolve.register
 def _(event: ev.ConquestEnded, state: State) -> State:
-    return replace(state, step_complete=True)
+    return evolved(state, step_complete=True)
 
 
 @evolve.register
@@ -213,4 +213,4 @@ def _(event: ev.PoliticalEffectivenessRevealed, state: State) -> State:
 
 @evolve.register
 def _(event: ev.GameEnded, state: State) -> State:
-    return replace(state, step=Step.GAME_OVER, outcome=Outcome(event.turn, event.reason, event.result))
+    return evolved(state, step=Step.GAME_OVER, outcome=Outcome(event.turn, event.reason, event.result))
