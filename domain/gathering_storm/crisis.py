@@ -9,8 +9,9 @@ changed (32.83B: effects immediate)."""
 from __future__ import annotations
 
 from domain.gathering_storm import events as ev
-from domain.gathering_storm.allied import germany_declared_on_russia, pre_emptive_verdict, response_verdict, \
-    retaliation_verdict
+from domain.gathering_storm.allied import (
+    germany_declared_on_russia, pre_emptive_verdict, response_verdict, retaliation_verdict,
+)
 from domain.gathering_storm.evolve import fold
 from domain.gathering_storm.pack import Pack
 from domain.gathering_storm.powers import ALLIES, AXIS, GERMANY, MAJOR_POWERS, RUSSIA

@@ -97,9 +97,11 @@ def _neutrality_modifier(state: State, pack: Pack) -> Modifier:
 def _declared_pre_emptive_war(state: State, ally: str) -> bool:
     """32.71C: ``ally``'s pre-emptive declaration on Germany went ahead this turn (a threat refused
     concessions included), even if Germany's own declaration had already brought war."""
-    return any(w.declarer == ally and w.target == GERMANY and w.kind is Kind.PRE_EMPTIVE for w in state.crisis.wars) \
-        or any(a.verdict.declarer == ally and a.verdict.target == GERMANY and a.verdict.kind is Kind.PRE_EMPTIVE
-               and a.outcome is Outcome.WAR for a in state.crisis.verdicts)
+    broke_out = any(w.declarer == ally and w.target == GERMANY and w.kind is Kind.PRE_EMPTIVE
+                    for w in state.crisis.wars)
+    ruled = any(a.verdict.declarer == ally and a.verdict.target == GERMANY and a.verdict.kind is Kind.PRE_EMPTIVE
+                and a.outcome is Outcome.WAR for a in state.crisis.verdicts)
+    return broke_out or ruled
 
 
 def russian_conditions_met(state: State, pack: Pack) -> list[str]:
