@@ -1,7 +1,8 @@
-"""evolve: fold one event into state. Never validates, never raises; unknown events change nothing."""
+"""evolve: fold one event into state. Never validates, never raises; unknown events change nothing.
+
+Copies use the kernel's ``evolved`` (``dataclasses.replace`` without ``__init__``): replays fold every event."""
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import singledispatch
 from typing import Iterable
 
@@ -11,7 +12,7 @@ from domain.gathering_storm.state import (
     TurnFacts, War,
 )
 from domain.gathering_storm.verdict import Adjudicated
-from domain.kernel import Event
+from domain.kernel import Event, evolved
 
 State = GatheringStormState
 
@@ -32,8 +33,8 @@ def fold(state: State, events: Iterable[Event]) -> State:
 
 
 def _facts(state: State, key: str, **changes) -> State:
-    facts = replace(state.facts, recorded=state.facts.recorded | {key}, **changes)
-    return replace(state, facts=facts)
+    facts = evolved(state.facts, recorded=state.facts.recorded | {key}, **changes)
+    return evolved(state, facts=facts)
 
 
 @evolve.register
@@ -82,7 +83,7 @@ def _(e: ev.SuccessfulAggressionRecorded, s: State) -> State:
     successful = {k: v for k, v in s.successful_aggressions.items() if k != e.aggression}
     if e.successful:
         successful[e.aggression] = e.turn
-    return replace(s, successful_aggressions=successful)
+    return evolved(s, successful_aggressions=successful)
 
 
 @evolve.register
@@ -90,12 +91,12 @@ def _(e: ev.ControlRecorded, s: State) -> State:
     control = {k: v for k, v in s.control.items() if k != e.country}
     if e.controller is not None:
         control[e.country] = Control(e.controller, e.acquired_turn, e.by_aggression)
-    return replace(s, control=control)
+    return evolved(s, control=control)
 
 
 @evolve.register
 def _(e: ev.FlagsRecorded, s: State) -> State:
-    return replace(s, flags={**s.flags, e.country: Flags(e.axis, e.allied, e.russian)})
+    return evolved(s, flags={**s.flags, e.country: Flags(e.axis, e.allied, e.russian)})
 
 
 @evolve.register
@@ -103,26 +104,26 @@ def _(e: ev.TradePactRecorded, s: State) -> State:
     pacts = {k: v for k, v in s.trade_pacts.items() if k != e.minor}
     if e.major_power is not None:
         pacts[e.minor] = e.major_power
-    return replace(s, trade_pacts=pacts)
+    return evolved(s, trade_pacts=pacts)
 
 
 @evolve.register
 def _(e: ev.NaziSovietPactRecorded, s: State) -> State:
-    return replace(s, nazi_soviet_pact=e.signed)
+    return evolved(s, nazi_soviet_pact=e.signed)
 
 
 @evolve.register
 def _(e: ev.FactoriesRecorded, s: State) -> State:
-    return replace(s, factories={**s.factories, e.major_power: Factories(e.idle, e.civilian, e.military)})
+    return evolved(s, factories={**s.factories, e.major_power: Factories(e.idle, e.civilian, e.military)})
 
 
 @evolve.register
 def _(e: ev.RussianCohesionRecorded, s: State) -> State:
-    return replace(s, russian_full_cohesion=e.full)
+    return evolved(s, russian_full_cohesion=e.full)
 
 
 def _crisis(s: State, **changes) -> State:
-    return replace(s, crisis=replace(s.crisis, **changes))
+    return evolved(s, crisis=evolved(s.crisis, **changes))
 
 
 @evolve.register
@@ -137,7 +138,7 @@ def _(e: ev.ThreatOfWarMade, s: State) -> State:
 
 @evolve.register
 def _(e: ev.CrisisPhaseClosed, s: State) -> State:
-    return replace(s, phase=Phase.ADJUDICATION)
+    return evolved(s, phase=Phase.ADJUDICATION)
 
 
 @evolve.register
@@ -178,15 +179,15 @@ def _(e: ev.WarBrokeOut, s: State) -> State:
 
 @evolve.register
 def _(e: ev.CrisisPhaseEnded, s: State) -> State:
-    return replace(s, phase=Phase.CONCLUDED)
+    return evolved(s, phase=Phase.CONCLUDED)
 
 
 @evolve.register
 def _(e: ev.GameEnded, s: State) -> State:
-    return replace(s, phase=Phase.OVER, end_reason=e.reason, wars=s.crisis.wars)
+    return evolved(s, phase=Phase.OVER, end_reason=e.reason, wars=s.crisis.wars)
 
 
 @evolve.register
 def _(e: ev.TurnStarted, s: State) -> State:
     # 32.83B: concessions, like the turn's other facts, do not carry into the next turn.
-    return replace(s, turn=e.turn, phase=Phase.CRISIS, facts=TurnFacts(), crisis=Crisis())
+    return evolved(s, turn=e.turn, phase=Phase.CRISIS, facts=TurnFacts(), crisis=Crisis())
