@@ -1,0 +1,128 @@
+"""Unit actions chapter 13 governs, as commands: entering a hex, attacking, placing a support unit,
+and Policy Violation Internment. Each is validated by the same queries the projections serve
+(``ground_rules``, ``support_rules``) and ends the policies 13.6.1.2 says it ends."""
+from __future__ import annotations
+
+from domain.kernel import Context, Event, RuleViolation
+from domain.totaler_krieg.alignment import determine
+from domain.totaler_krieg.commands import AttackHex, EnterHex, PlaceSupportUnit, ResolvePolicyInternment
+from domain.totaler_krieg.events import (
+    AlignmentDetermined,
+    AttackDeclared,
+    GroundUnitEntered,
+    InternmentDeclined,
+    SupportUnitPlaced,
+    UnitInterned,
+)
+from domain.totaler_krieg.ground_rules import PAC_RULE, TAC_RULE, attack, enter
+from domain.totaler_krieg.pack import Pack
+from domain.totaler_krieg.policies import end_policy_events
+from domain.totaler_krieg.policy_ending import placement_endings
+from domain.totaler_krieg.posture import posture_of
+from domain.totaler_krieg.selection import acting_faction, check_nationalities, check_place
+from domain.totaler_krieg.situation import Situation, situation
+from domain.totaler_krieg.state import TKState
+from domain.totaler_krieg.support_rules import may_contest, place_support
+from domain.totaler_krieg.territory import owners
+from domain.totaler_krieg.verdicts import Hex, Verdict
+from domain.totaler_krieg.vocabulary import EndCause, Faction, Placement, PostureKind, Status
+
+
+def _checked(state: TKState, ctx: Context, power: str, unit: tuple[str, ...], hex: Hex | None) -> Situation:
+    faction = acting_faction(ctx, power)
+    sit = situation(state, ctx.pack)
+    if hex is not None:
+        for place in (hex.place, *hex.adjacent):
+            check_place(sit, place)
+        for nationality in hex.ground_units + hex.detachments + hex.logistics + hex.zoc:
+            if nationality not in sit.countries:
+                raise RuleViolation("TK-13.2", f"unknown country {nationality!r} in the hex")
+    check_nationalities(ctx.pack, sit, unit, faction)
+    return sit
+
+
+def _enforce(verdict: Verdict) -> Verdict:
+    if not verdict.allowed:
+        raise RuleViolation(verdict.rule, verdict.reason)
+    return verdict
+
+
+def _endings(state: TKState, pack: Pack, policies, cause: EndCause, by: str) -> list[Event]:
+    return [e for policy in policies for e in end_policy_events(state, pack, policy, cause, by)]
+
+
+def enter_hex(cmd: EnterHex, state: TKState, ctx: Context) -> list[Event]:
+    """Rules 13.3.1, 13.4, 13.6.1, 13.6.2: a ground unit enters a hex; an Axis unit entering an
+    Active PAC hex ends that policy (13.6.1.2)."""
+    sit = _checked(state, ctx, cmd.power, cmd.unit, cmd.hex)
+    verdict = _enforce(enter(sit, cmd.unit, cmd.hex, cmd.entry, cmd.operational))
+    return [GroundUnitEntered(cmd.unit, cmd.hex.place, cmd.entry),
+            *_endings(state, ctx.pack, verdict.ends, EndCause.AXIS_GROUND_ENTRY, cmd.power)]
+
+
+def attack_hex(cmd: AttackHex, state: TKState, ctx: Context) -> list[Event]:
+    """Rules 13.6.1, 13.6.2: a ground unit attacks; an Axis attack on a PAC unit ends its policy."""
+    sit = _checked(state, ctx, cmd.power, cmd.unit, cmd.hex)
+    if not cmd.hex.ground_units:
+        raise RuleViolation("TK-13.6.1", "an attack needs defending ground units in the hex")
+    verdict = _enforce(attack(sit, cmd.unit, cmd.hex))
+    return [AttackDeclared(cmd.unit, cmd.hex.place, cmd.hex.ground_units),
+            *_endings(state, ctx.pack, verdict.ends, EndCause.AXIS_ATTACK, cmd.power)]
+
+
+def place_support_unit(cmd: PlaceSupportUnit, state: TKState, ctx: Context) -> list[Event]:
+    """Rules 13.6.1, 13.6.2: place a support unit or Airdrop marker; an Axis placement ends the
+    policies 13.6.1.2 lists, in the order the Axis chooses. The event names who may contest it."""
+    pack = ctx.pack
+    sit = _checked(state, ctx, cmd.power, cmd.unit, cmd.hex)
+    if cmd.placement is Placement.HEX and cmd.hex is None:
+        raise RuleViolation("TK-13.6.1", "a placement in a hex needs the hex")
+    if cmd.placement is Placement.ON_STATION and cmd.zone not in pack.naval_zones:
+        raise RuleViolation("TK-13.6.1", f"unknown naval zone {cmd.zone!r}; one of {sorted(pack.naval_zones)}")
+    _enforce(place_support(sit, cmd.unit, cmd.placement, cmd.hex, cmd.zone))
+    ended: tuple[str, ...] = ()
+    if sit.countries[cmd.unit[0]].alignment is Faction.AXIS:
+        ended = placement_endings(sit, cmd.placement, cmd.hex, cmd.zone, cmd.policy_order)
+    elif cmd.policy_order:
+        raise RuleViolation("TK-13.6.1.2", "only an Axis placement ends policies")
+    placer = cmd.unit[0]
+    contesters = tuple(c for c, f in sit.countries.items()
+                       if f.exists and f.alignment is not None and f.alignment is not sit.countries[placer].alignment
+                       and all(may_contest(sit, c, n, ended).allowed for n in cmd.unit))
+    place = cmd.hex.place if cmd.hex else None
+    return [SupportUnitPlaced(cmd.unit, cmd.placement, place, cmd.zone, cmd.airdrop, contesters),
+            *_endings(state, pack, ended, EndCause.AXIS_SUPPORT_PLACEMENT, cmd.power)]
+
+
+def _pac_at(state: TKState, ctx: Context, sit: Situation, place: str, axis_choice: Faction | None):
+    """The policy of the Active or Neutral PAC owning ``place`` (a Neutral's alignment determined
+    now, 13.5), with the determination event when one was made."""
+    owner = sit.owner(place)
+    if owner.status is Status.ACTIVE:
+        return (owner.posture if owner.pac else None), []
+    if owner.status is not Status.NEUTRAL:
+        return None, []
+    pack = ctx.pack
+    found = determine(state, pack, owners(state, pack), owner.id, ctx.dice, None, axis_choice)
+    posture = posture_of(state, pack, owner.id, found.faction)
+    record = [AlignmentDetermined(owner.id, found.faction, found.priority, found.basis, found.roll)]
+    return (posture.value if found.faction.allied and posture.kind is PostureKind.POLICY else None), record
+
+
+def resolve_internment(cmd: ResolvePolicyInternment, state: TKState, ctx: Context) -> list[Event]:
+    """Rules 13.6.1 (Policy Violation Internment) and 13.6.1.2: at the end of a Conditional Events
+    Segment a unit where it could not move may be interned; an Axis unit in an Active or Neutral
+    PAC hex that the Axis chooses not to intern ends the policy, involuntarily."""
+    sit = _checked(state, ctx, cmd.power, cmd.unit, Hex(cmd.place))
+    if sit.countries[cmd.unit[0]].alignment is Faction.AXIS:
+        policy, record = _pac_at(state, ctx, sit, cmd.place, cmd.axis_choice)
+        if policy is None:
+            raise RuleViolation("TK-13.6.1.2", f"{sit.places[cmd.place].name} is not in an Active or Neutral PAC")
+        if cmd.intern:
+            return [*record, UnitInterned(cmd.unit, cmd.place)]
+        return [*record, *end_policy_events(state, ctx.pack, policy, EndCause.AXIS_UNIT_NOT_INTERNED, cmd.power)]
+    verdict = enter(sit, cmd.unit, Hex(cmd.place))
+    if verdict.allowed or verdict.rule not in (PAC_RULE, TAC_RULE):
+        raise RuleViolation(PAC_RULE, f"a {cmd.unit[0]} unit may stand in {sit.places[cmd.place].name}: "
+                                      "nothing to intern for a policy or truce violation")
+    return [UnitInterned(cmd.unit, cmd.place) if cmd.intern else InternmentDeclined(cmd.unit, cmd.place)]

@@ -1,0 +1,66 @@
+"""Rule 13.8.4: civil war countries, and political events applied to countries and policies.
+
+Only the listed events apply to a Civil War Country; any other is "No Result". A civil war ends
+when the country is activated (13.7.1 step 8) or by a final Civil War Defeat or Victory. A
+Neutrals Pressured or Political Option event applied to a policy ends it voluntarily (13.6.1.2);
+Neutrals Pressured on Neutral Vichy seizes or sinks its fleet (13.8.6.1)."""
+from __future__ import annotations
+
+from domain.kernel import Context, Event, RuleViolation
+from domain.totaler_krieg.commands import ApplyPoliticalEvent
+from domain.totaler_krieg.events import CivilWarEnded, PoliticalEventApplied, PoliticalEventHadNoResult
+from domain.totaler_krieg.pack import EventSpec, Pack
+from domain.totaler_krieg.policies import end_policy_events, in_effect
+from domain.totaler_krieg.policy_ending import voluntary_block
+from domain.totaler_krieg.selection import acting_faction, select_country
+from domain.totaler_krieg.situation import situation
+from domain.totaler_krieg.state import TKState
+from domain.totaler_krieg.vichy import fleet_events, vichy_id
+
+RULE = "TK-13.8.4"
+
+
+def accepts(pack: Pack, event: str) -> bool:
+    """Rule 13.8.4: may ``event`` be applied to a Civil War Country."""
+    return pack.events[event].civil_war
+
+
+def accepted_events(pack: Pack) -> list[EventSpec]:
+    return [e for e in pack.events.values() if e.civil_war]
+
+
+def _end_by_event(cmd: ApplyPoliticalEvent, state: TKState, pack: Pack, event: EventSpec) -> list[Event]:
+    if event.ends_policy_as is None:
+        raise RuleViolation("TK-13.6.1.2", f"{event.name} does not end policies")
+    in_effect(state, pack, cmd.policy)
+    block = voluntary_block(situation(state, pack), cmd.policy)
+    if block:
+        raise RuleViolation("TK-13.6.1.2", f"{event.name} would end {pack.policies[cmd.policy].name}, but {block}")
+    return end_policy_events(state, pack, cmd.policy, event.ends_policy_as, cmd.power)
+
+
+def apply_political_event(cmd: ApplyPoliticalEvent, state: TKState, ctx: Context) -> list[Event]:
+    """Rules 13.8.4, 13.6.1.2, 13.8.6.1: apply a chapter 15 event where chapter 13 has a say."""
+    pack = ctx.pack
+    faction = acting_faction(ctx, cmd.power)
+    event = pack.events.get(cmd.event)
+    if event is None:
+        raise RuleViolation(RULE, f"unknown political event {cmd.event!r}; one of {sorted(pack.events)}")
+    sit = situation(state, pack)
+    country = select_country(pack, sit, cmd.country, purpose=event.name) if cmd.country else None
+    if country is not None and country.civil_war and not event.civil_war:
+        return [PoliticalEventHadNoResult(event.id, country.id, f"{event.name} is not an event a Civil War Country "
+                                                                "accepts: No Result")]
+    events: list[Event] = []
+    if cmd.vichy_fleet:
+        if country is None or country.id != vichy_id(pack) or not event.vichy_fleet:
+            raise RuleViolation("TK-13.8.6", "only Neutrals Pressured applied to Neutral Vichy acts on its fleet")
+        events += fleet_events(state, pack, sit, faction)
+    if cmd.policy is not None:
+        events += _end_by_event(cmd, state, pack, event)
+    if cmd.final:
+        if not event.ends_civil_war or country is None or not country.civil_war:
+            raise RuleViolation(RULE, "only a final Civil War Defeat or Victory, applied to a Civil War Country, "
+                                      "ends a civil war")
+        events.append(CivilWarEnded(country.id, f"final {event.name}"))
+    return events or [PoliticalEventApplied(event.id, country.id if country else None, None)]

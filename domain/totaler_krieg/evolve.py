@@ -1,0 +1,222 @@
+"""``evolve``: fold one event into the state. Never validates, never raises; events it does not
+know (records such as CountrySelected) leave the state unchanged."""
+from __future__ import annotations
+
+from dataclasses import replace
+from functools import singledispatch
+
+from domain.totaler_krieg import events as ev
+from domain.totaler_krieg.state import Claim, Gone, MultinationalUnit, TKState, UnitState
+from domain.totaler_krieg.vocabulary import CountryMarker, Faction, Location, Status
+
+
+def _placed(state: TKState, placements: tuple[ev.Placed, ...], faction: Faction | None = None) -> dict:
+    units = dict(state.units)
+    for p in placements:
+        units[p.unit] = UnitState(p.location, p.where, False, faction)
+    return units
+
+
+def _without(mapping: dict, key) -> dict:
+    return {k: v for k, v in mapping.items() if k != key}
+
+
+def _markers(state: TKState, country: str, keep) -> dict:
+    markers = {**state.markers, country: frozenset(m for m in state.markers.get(country, frozenset()) if keep(m))}
+    return {c: m for c, m in markers.items() if m}
+
+
+def evolve(state: TKState, event) -> TKState:
+    """Fold one event into the state."""
+    return _apply(event, state)
+
+
+@singledispatch
+def _apply(event, state: TKState) -> TKState:
+    return state
+
+
+@_apply.register
+def _(event: ev.NeutralActivated, state: TKState) -> TKState:
+    return replace(state, status={**state.status, event.country: Status.ACTIVE},
+                   alignment={**state.alignment, event.country: event.faction})
+
+
+@_apply.register
+def _(event: ev.MinorSetUp, state: TKState) -> TKState:
+    return replace(state, units=_placed(state, event.placements),
+                   mobilizations={**state.mobilizations, event.country: event.mobilization_roll or 0},
+                   capital_markers={**state.capital_markers, event.country: (event.capital_marker, event.faction)},
+                   markers=_markers(state, event.country, lambda m: m not in event.cleared_markers))
+
+
+@_apply.register
+def _(event: ev.UnitsMobilized, state: TKState) -> TKState:
+    units = {**state.units, **{u: replace(state.units[u], two_step=True) for u in event.units}}
+    return replace(state, units=units,
+                   mobilizations={**state.mobilizations, event.country: state.mobilizations[event.country] - len(event.units)})
+
+
+@_apply.register
+def _(event: ev.MinorConquered, state: TKState) -> TKState:
+    return replace(state, status={**state.status, event.country: Status.CONQUERED},
+                   units=_placed(state, event.placements), mobilizations=_without(state.mobilizations, event.country),
+                   conquered_or_liberated=state.conquered_or_liberated | {event.country})
+
+
+@_apply.register
+def _(event: ev.CountryReactivated, state: TKState) -> TKState:
+    return replace(state, status={**state.status, event.country: Status.ACTIVE},
+                   alignment={**state.alignment, event.country: event.faction},
+                   units=_placed(state, event.placements),
+                   conquered_or_liberated=state.conquered_or_liberated | {event.country})
+
+
+@_apply.register
+def _(event: ev.AlignmentSwitched, state: TKState) -> TKState:
+    return replace(state, alignment={**state.alignment, event.country: event.after})
+
+
+@_apply.register
+def _(event: ev.LandCeded, state: TKState) -> TKState:
+    return replace(state, claims=state.claims + tuple(Claim("ceded", m) for m in event.markers))
+
+
+@_apply.register
+def _(event: ev.CededLandReturned, state: TKState) -> TKState:
+    return replace(state, claims=tuple(c for c in state.claims if c != Claim("ceded", event.marker)))
+
+
+@_apply.register
+def _(event: ev.CountryCeased, state: TKState) -> TKState:
+    reason = "removed_for_good" if not event.recreatable else event.reason
+    return replace(state, status=_without(state.status, event.country),
+                   alignment=_without(state.alignment, event.country),
+                   gone={**state.gone, event.country: Gone(reason, event.by, event.recreatable, event.markers)},
+                   units=_placed(state, event.placements), mobilizations=_without(state.mobilizations, event.country))
+
+
+@_apply.register
+def _(event: ev.MinorCreated, state: TKState) -> TKState:
+    alignment = dict(state.alignment)
+    if event.faction is not None:
+        alignment[event.country] = event.faction
+    claims = tuple(c for c in state.claims if not (c.kind == "ceded" and c.id in event.returned_markers))
+    if event.claims_land:
+        claims += (Claim("created", event.country),)
+    return replace(state, status={**state.status, event.country: event.status}, alignment=alignment, claims=claims,
+                   gone=_without(state.gone, event.country), units=_placed(state, event.placements))
+
+
+@_apply.register
+def _(event: ev.PartnershipCreated, state: TKState) -> TKState:
+    return replace(state, partnerships={**state.partnerships, event.faction: event.country},
+                   units=_placed(state, event.placements))
+
+
+@_apply.register
+def _(event: ev.VichyFormed, state: TKState) -> TKState:
+    alignment = _without(state.alignment, event.predecessor)
+    if event.faction is not None:
+        alignment[event.country] = event.faction
+    return replace(state, status={**_without(state.status, event.predecessor), event.country: event.status},
+                   alignment=alignment,
+                   gone={**state.gone, event.predecessor: Gone("succeeded", event.country, False)},
+                   claims=state.claims + (Claim("created", event.country),), vichy_marker=event.marker_hex,
+                   units=_placed(state, event.france_placements),
+                   conquered_or_liberated=state.conquered_or_liberated | {event.predecessor})
+
+
+@_apply.register
+def _(event: ev.VichyFleetSeized, state: TKState) -> TKState:
+    return replace(state, units={**state.units, event.unit: UnitState(Location.FORCE_POOL, None, False, Faction.AXIS)})
+
+
+@_apply.register
+def _(event: ev.VichyFleetSunk, state: TKState) -> TKState:
+    return replace(state, units={**state.units, event.unit: UnitState(Location.REMOVED)})
+
+
+@_apply.register
+def _(event: ev.PolicyPlaced, state: TKState) -> TKState:
+    return replace(state, boxes={**state.boxes, event.box: event.policy})
+
+
+@_apply.register
+def _(event: ev.PolicyEnded, state: TKState) -> TKState:
+    return replace(state, boxes={b: (None if m == event.policy else m) for b, m in state.boxes.items()})
+
+
+@_apply.register
+def _(event: ev.PolicyReplacedByTruce, state: TKState) -> TKState:
+    return replace(state, boxes={b: (event.truce if m == event.policy else m) for b, m in state.boxes.items()})
+
+
+@_apply.register
+def _(event: ev.TruceChanged, state: TKState) -> TKState:
+    return replace(state, boxes={**state.boxes, event.box: event.after})
+
+
+@_apply.register
+def _(event: ev.WarStateChanged, state: TKState) -> TKState:
+    return replace(state, war=event.war)
+
+
+@_apply.register
+def _(event: ev.EnforcedPeaceSet, state: TKState) -> TKState:
+    return replace(state, enforced_peace=event.on)
+
+
+@_apply.register
+def _(event: ev.UnitInterned, state: TKState) -> TKState:
+    return replace(state, interned=state.interned + ("+".join(event.unit) + "@" + event.place,))
+
+
+@_apply.register
+def _(event: ev.CountryMarkerPlaced, state: TKState) -> TKState:
+    markers = {**state.markers,
+               event.country: (state.markers.get(event.country, frozenset()) - event.replaced) | {event.marker}}
+    return replace(state, markers=markers)
+
+
+@_apply.register
+def _(event: ev.CountryMarkerRemoved, state: TKState) -> TKState:
+    return replace(state, markers=_markers(state, event.country, lambda m: m is not event.marker))
+
+
+@_apply.register
+def _(event: ev.CivilWarEnded, state: TKState) -> TKState:
+    return replace(state, markers=_markers(state, event.country, lambda m: m is not CountryMarker.CIVIL_WAR))
+
+
+@_apply.register
+def _(event: ev.RepublicanSupportSet, state: TKState) -> TKState:
+    return replace(state, republican_support=event.faction)
+
+
+@_apply.register
+def _(event: ev.MultinationalUnitFormed, state: TKState) -> TKState:
+    return replace(state, multinational={**state.multinational,
+                                         event.unit_id: MultinationalUnit(event.template, event.nationalities)})
+
+
+@_apply.register
+def _(event: ev.EmergencyBreakdownPerformed, state: TKState) -> TKState:
+    return replace(state, multinational=_without(state.multinational, event.unit_id))
+
+
+@_apply.register
+def _(event: ev.PacificWarStatusChanged, state: TKState) -> TKState:
+    return replace(state, pacific={**state.pacific, event.faction: event.after})
+
+
+@_apply.register
+def _(event: ev.UnitsSentToPacific, state: TKState) -> TKState:
+    holding = state.pacific_holding.get(event.faction, ()) + event.units
+    return replace(state, pacific_holding={**state.pacific_holding, event.faction: holding})
+
+
+@_apply.register
+def _(event: ev.UnitsReturnedFromPacific, state: TKState) -> TKState:
+    holding = tuple(u for u in state.pacific_holding.get(event.faction, ()) if u not in event.units)
+    return replace(state, pacific_holding={**state.pacific_holding, event.faction: holding})

@@ -1,0 +1,49 @@
+"""Rule 13.8.7: the Pacific War Display. Each Allied faction has a Pacific War Status (No War,
+Limited War, Total War: the marker in its Pacific War Box, none meaning No War); support units sent
+"to the Pacific" wait out of play in the Pacific Holding Box until returned to the Delay Box."""
+from __future__ import annotations
+
+from domain.kernel import Context, Event, RuleViolation
+from domain.totaler_krieg.commands import ReturnFromPacific, SendToPacific, SetPacificWarStatus
+from domain.totaler_krieg.events import PacificWarStatusChanged, UnitsReturnedFromPacific, UnitsSentToPacific
+from domain.totaler_krieg.selection import acting_faction
+from domain.totaler_krieg.state import TKState
+from domain.totaler_krieg.vocabulary import Faction
+
+RULE = "TK-13.8.7"
+
+
+def _allied(ctx: Context, power: str) -> Faction:
+    faction = acting_faction(ctx, power)
+    if faction not in ctx.pack.pacific_war_factions:
+        raise RuleViolation(RULE, f"the {faction.value} faction has no Pacific War Box")
+    return faction
+
+
+def set_status(cmd: SetPacificWarStatus, state: TKState, ctx: Context) -> list[Event]:
+    """Rule 13.8.7: place, flip or remove the faction's Pacific War marker.
+
+    Where the seed is silent: events may move the status either way, but never to itself."""
+    faction = _allied(ctx, cmd.power)
+    before = state.pacific[faction]
+    if before is cmd.status:
+        raise RuleViolation(RULE, f"the {faction.value} Pacific War Status is already {before.value}")
+    return [PacificWarStatusChanged(faction, before, cmd.status)]
+
+
+def send(cmd: SendToPacific, state: TKState, ctx: Context) -> list[Event]:
+    """Rule 13.8.7: Pacific Commitment (15.30.1) sends support units out of play."""
+    faction = _allied(ctx, cmd.power)
+    holding = state.pacific_holding[faction]
+    if not cmd.units or len(set(cmd.units)) != len(cmd.units) or set(cmd.units) & set(holding):
+        raise RuleViolation(RULE, "name support units, once each, that are not already in the Pacific Holding Box")
+    return [UnitsSentToPacific(faction, cmd.units)]
+
+
+def bring_back(cmd: ReturnFromPacific, state: TKState, ctx: Context) -> list[Event]:
+    """Rule 13.8.7: a later Pacific Commitment returns units to the Delay Box."""
+    faction = _allied(ctx, cmd.power)
+    missing = set(cmd.units) - set(state.pacific_holding[faction])
+    if not cmd.units or missing:
+        raise RuleViolation(RULE, f"not in the {faction.value} Pacific Holding Box: {sorted(missing) or 'nothing named'}")
+    return [UnitsReturnedFromPacific(faction, cmd.units)]
