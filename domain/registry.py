@@ -61,6 +61,7 @@ class Ruleset:
 
 
 _registry: dict[str, Ruleset] = {}
+_builtin_ids: set[str] = set()
 _loaded = False
 
 
@@ -83,7 +84,7 @@ def _load_builtins() -> None:
                 continue
             raise
         if getattr(module, "RULESET", None) is not None:  # a package still being built has none
-            register(module.RULESET)
+            _builtin_ids.add(register(module.RULESET).id)
 
 
 def get(ruleset_id: str) -> Ruleset | None:
@@ -91,6 +92,7 @@ def get(ruleset_id: str) -> Ruleset | None:
     return _registry.get(ruleset_id)
 
 
-def all_rulesets() -> list[Ruleset]:
+def all_rulesets(builtin_only: bool = False) -> list[Ruleset]:
+    """Every registered ruleset; ``builtin_only`` leaves out extras such as a test ruleset."""
     _load_builtins()
-    return sorted(_registry.values(), key=lambda r: r.id)
+    return sorted((r for r in _registry.values() if not builtin_only or r.id in _builtin_ids), key=lambda r: r.id)

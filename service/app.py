@@ -48,5 +48,39 @@ def create_app(config: Config | None = None, services: bootstrap.Services | None
     return app
 
 
+PROJECTION_PATH = "/games/{game_id}/projections/{name}"
+
+
 def openapi_yaml(api: Api) -> str:
-    return api.spec.to_yaml()
+    """The document, with an example of every built-in projection (what a spectator of a new
+    game of the ruleset's first seating preset reads), so each read model is documented by a
+    real instance that the drift test keeps current."""
+    from apispec.yaml_utils import dict_to_yaml
+
+    spec = api.spec.to_dict()
+    content = spec["paths"][PROJECTION_PATH]["get"]["responses"]["200"]["content"]["application/json"]
+    content["examples"] = projection_examples()
+    return dict_to_yaml(spec)
+
+
+def projection_examples() -> dict:
+    from domain import registry
+    from domain.kernel import Setup
+    from service.http import SPECTATOR
+    from service.packs import default_pack
+
+    examples = {}
+    for ruleset in registry.all_rulesets(builtin_only=True):
+        if not ruleset.seat_presets:
+            continue
+        pack = default_pack(ruleset)
+        seats = next(iter(ruleset.seat_presets.values()))
+        decider = ruleset.make_decider(pack)
+        view = decider.view(decider.initial_state(Setup(seats, {}, pack)), SPECTATOR)
+        for projection in ruleset.projections:
+            if projection.media_type == "application/json":
+                examples[f"{ruleset.id}/{projection.name}"] = {
+                    "summary": projection.description or f"{ruleset.title}: {projection.name}",
+                    "value": {"name": projection.name, "version": 1, "seat": SPECTATOR, "data": projection.build(view)},
+                }
+    return examples
