@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import singledispatch
 
+from domain.kernel import evolved
+
 from domain.totaler_krieg import events as ev
 from domain.totaler_krieg.state import Claim, Gone, MultinationalUnit, TKState, UnitState
 from domain.totaler_krieg.vocabulary import CountryMarker, Faction, Location, Status
@@ -38,13 +40,13 @@ def _apply(event, state: TKState) -> TKState:
 
 @_apply.register
 def _(event: ev.NeutralActivated, state: TKState) -> TKState:
-    return replace(state, status={**state.status, event.country: Status.ACTIVE},
+    return evolved(state, status={**state.status, event.country: Status.ACTIVE},
                    alignment={**state.alignment, event.country: event.faction})
 
 
 @_apply.register
 def _(event: ev.MinorSetUp, state: TKState) -> TKState:
-    return replace(state, units=_placed(state, event.placements),
+    return evolved(state, units=_placed(state, event.placements),
                    mobilizations={**state.mobilizations, event.country: event.mobilization_roll or 0},
                    capital_markers={**state.capital_markers, event.country: (event.capital_marker, event.faction)},
                    markers=_markers(state, event.country, lambda m: m not in event.cleared_markers))
@@ -53,20 +55,20 @@ def _(event: ev.MinorSetUp, state: TKState) -> TKState:
 @_apply.register
 def _(event: ev.UnitsMobilized, state: TKState) -> TKState:
     units = {**state.units, **{u: replace(state.units[u], two_step=True) for u in event.units}}
-    return replace(state, units=units,
+    return evolved(state, units=units,
                    mobilizations={**state.mobilizations, event.country: state.mobilizations[event.country] - len(event.units)})
 
 
 @_apply.register
 def _(event: ev.MinorConquered, state: TKState) -> TKState:
-    return replace(state, status={**state.status, event.country: Status.CONQUERED},
+    return evolved(state, status={**state.status, event.country: Status.CONQUERED},
                    units=_placed(state, event.placements), mobilizations=_without(state.mobilizations, event.country),
                    conquered_or_liberated=state.conquered_or_liberated | {event.country})
 
 
 @_apply.register
 def _(event: ev.CountryReactivated, state: TKState) -> TKState:
-    return replace(state, status={**state.status, event.country: Status.ACTIVE},
+    return evolved(state, status={**state.status, event.country: Status.ACTIVE},
                    alignment={**state.alignment, event.country: event.faction},
                    units=_placed(state, event.placements),
                    conquered_or_liberated=state.conquered_or_liberated | {event.country})
@@ -74,23 +76,23 @@ def _(event: ev.CountryReactivated, state: TKState) -> TKState:
 
 @_apply.register
 def _(event: ev.AlignmentSwitched, state: TKState) -> TKState:
-    return replace(state, alignment={**state.alignment, event.country: event.after})
+    return evolved(state, alignment={**state.alignment, event.country: event.after})
 
 
 @_apply.register
 def _(event: ev.LandCeded, state: TKState) -> TKState:
-    return replace(state, claims=state.claims + tuple(Claim("ceded", m) for m in event.markers))
+    return evolved(state, claims=state.claims + tuple(Claim("ceded", m) for m in event.markers))
 
 
 @_apply.register
 def _(event: ev.CededLandReturned, state: TKState) -> TKState:
-    return replace(state, claims=tuple(c for c in state.claims if c != Claim("ceded", event.marker)))
+    return evolved(state, claims=tuple(c for c in state.claims if c != Claim("ceded", event.marker)))
 
 
 @_apply.register
 def _(event: ev.CountryCeased, state: TKState) -> TKState:
     reason = "removed_for_good" if not event.recreatable else event.reason
-    return replace(state, status=_without(state.status, event.country),
+    return evolved(state, status=_without(state.status, event.country),
                    alignment=_without(state.alignment, event.country),
                    gone={**state.gone, event.country: Gone(reason, event.by, event.recreatable, event.markers)},
                    units=_placed(state, event.placements), mobilizations=_without(state.mobilizations, event.country))
@@ -104,13 +106,13 @@ def _(event: ev.MinorCreated, state: TKState) -> TKState:
     claims = tuple(c for c in state.claims if not (c.kind == "ceded" and c.id in event.returned_markers))
     if event.claims_land:
         claims += (Claim("created", event.country),)
-    return replace(state, status={**state.status, event.country: event.status}, alignment=alignment, claims=claims,
+    return evolved(state, status={**state.status, event.country: event.status}, alignment=alignment, claims=claims,
                    gone=_without(state.gone, event.country), units=_placed(state, event.placements))
 
 
 @_apply.register
 def _(event: ev.PartnershipCreated, state: TKState) -> TKState:
-    return replace(state, partnerships={**state.partnerships, event.faction: event.country},
+    return evolved(state, partnerships={**state.partnerships, event.faction: event.country},
                    units=_placed(state, event.placements))
 
 
@@ -119,7 +121,7 @@ def _(event: ev.VichyFormed, state: TKState) -> TKState:
     alignment = _without(state.alignment, event.predecessor)
     if event.faction is not None:
         alignment[event.country] = event.faction
-    return replace(state, status={**_without(state.status, event.predecessor), event.country: event.status},
+    return evolved(state, status={**_without(state.status, event.predecessor), event.country: event.status},
                    alignment=alignment,
                    gone={**state.gone, event.predecessor: Gone("succeeded", event.country, False)},
                    claims=state.claims + (Claim("created", event.country),), vichy_marker=event.marker_hex,
@@ -129,94 +131,94 @@ def _(event: ev.VichyFormed, state: TKState) -> TKState:
 
 @_apply.register
 def _(event: ev.VichyFleetSeized, state: TKState) -> TKState:
-    return replace(state, units={**state.units, event.unit: UnitState(Location.FORCE_POOL, None, False, Faction.AXIS)})
+    return evolved(state, units={**state.units, event.unit: UnitState(Location.FORCE_POOL, None, False, Faction.AXIS)})
 
 
 @_apply.register
 def _(event: ev.VichyFleetSunk, state: TKState) -> TKState:
-    return replace(state, units={**state.units, event.unit: UnitState(Location.REMOVED)})
+    return evolved(state, units={**state.units, event.unit: UnitState(Location.REMOVED)})
 
 
 @_apply.register
 def _(event: ev.PolicyPlaced, state: TKState) -> TKState:
-    return replace(state, boxes={**state.boxes, event.box: event.policy})
+    return evolved(state, boxes={**state.boxes, event.box: event.policy})
 
 
 @_apply.register
 def _(event: ev.PolicyEnded, state: TKState) -> TKState:
-    return replace(state, boxes={b: (None if m == event.policy else m) for b, m in state.boxes.items()})
+    return evolved(state, boxes={b: (None if m == event.policy else m) for b, m in state.boxes.items()})
 
 
 @_apply.register
 def _(event: ev.PolicyReplacedByTruce, state: TKState) -> TKState:
-    return replace(state, boxes={b: (event.truce if m == event.policy else m) for b, m in state.boxes.items()})
+    return evolved(state, boxes={b: (event.truce if m == event.policy else m) for b, m in state.boxes.items()})
 
 
 @_apply.register
 def _(event: ev.TruceChanged, state: TKState) -> TKState:
-    return replace(state, boxes={**state.boxes, event.box: event.after})
+    return evolved(state, boxes={**state.boxes, event.box: event.after})
 
 
 @_apply.register
 def _(event: ev.WarStateChanged, state: TKState) -> TKState:
-    return replace(state, war=event.war)
+    return evolved(state, war=event.war)
 
 
 @_apply.register
 def _(event: ev.EnforcedPeaceSet, state: TKState) -> TKState:
-    return replace(state, enforced_peace=event.on)
+    return evolved(state, enforced_peace=event.on)
 
 
 @_apply.register
 def _(event: ev.UnitInterned, state: TKState) -> TKState:
-    return replace(state, interned=state.interned + ("+".join(event.unit) + "@" + event.place,))
+    return evolved(state, interned=state.interned + ("+".join(event.unit) + "@" + event.place,))
 
 
 @_apply.register
 def _(event: ev.CountryMarkerPlaced, state: TKState) -> TKState:
     markers = {**state.markers,
                event.country: (state.markers.get(event.country, frozenset()) - event.replaced) | {event.marker}}
-    return replace(state, markers=markers)
+    return evolved(state, markers=markers)
 
 
 @_apply.register
 def _(event: ev.CountryMarkerRemoved, state: TKState) -> TKState:
-    return replace(state, markers=_markers(state, event.country, lambda m: m is not event.marker))
+    return evolved(state, markers=_markers(state, event.country, lambda m: m is not event.marker))
 
 
 @_apply.register
 def _(event: ev.CivilWarEnded, state: TKState) -> TKState:
-    return replace(state, markers=_markers(state, event.country, lambda m: m is not CountryMarker.CIVIL_WAR))
+    return evolved(state, markers=_markers(state, event.country, lambda m: m is not CountryMarker.CIVIL_WAR))
 
 
 @_apply.register
 def _(event: ev.RepublicanSupportSet, state: TKState) -> TKState:
-    return replace(state, republican_support=event.faction)
+    return evolved(state, republican_support=event.faction)
 
 
 @_apply.register
 def _(event: ev.MultinationalUnitFormed, state: TKState) -> TKState:
-    return replace(state, multinational={**state.multinational,
+    return evolved(state, multinational={**state.multinational,
                                          event.unit_id: MultinationalUnit(event.template, event.nationalities)})
 
 
 @_apply.register
 def _(event: ev.EmergencyBreakdownPerformed, state: TKState) -> TKState:
-    return replace(state, multinational=_without(state.multinational, event.unit_id))
+    return evolved(state, multinational=_without(state.multinational, event.unit_id))
 
 
 @_apply.register
 def _(event: ev.PacificWarStatusChanged, state: TKState) -> TKState:
-    return replace(state, pacific={**state.pacific, event.faction: event.after})
+    return evolved(state, pacific={**state.pacific, event.faction: event.after})
 
 
 @_apply.register
 def _(event: ev.UnitsSentToPacific, state: TKState) -> TKState:
     holding = state.pacific_holding.get(event.faction, ()) + event.units
-    return replace(state, pacific_holding={**state.pacific_holding, event.faction: holding})
+    return evolved(state, pacific_holding={**state.pacific_holding, event.faction: holding})
 
 
 @_apply.register
 def _(event: ev.UnitsReturnedFromPacific, state: TKState) -> TKState:
     holding = tuple(u for u in state.pacific_holding.get(event.faction, ()) if u not in event.units)
-    return replace(state, pacific_holding={**state.pacific_holding, event.faction: holding})
+    return evolved(state, pacific_holding={**state.pacific_holding, event.faction: holding})

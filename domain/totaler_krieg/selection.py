@@ -1,7 +1,7 @@
 """Rules 13.1-13.3: who may act, and what may be selected.
 
-Selecting a country never accepts a Dependent or Region (13.3) nor a country that does not exist
-at the moment (13.2); a selection may be limited by size, status, alignment or posture. Every
+Selecting a country never accepts a Dependent or Region (13.2, 13.3) nor a country that does not
+exist at the moment (13.2); a selection may be limited by size, status, alignment or posture. Every
 refusal is a RuleViolation carrying the rule id, raised before any event is produced."""
 from __future__ import annotations
 
@@ -49,7 +49,7 @@ def select_country(pack: Pack, sit: Situation, name: str, *, purpose: str = "", 
         _check_limits(sit, facts, about, sizes, statuses, alignments, postures)
         return facts
     if name in sit.places and not (facts is not None and facts.gone):
-        raise RuleViolation("TK-13.3", f"{sit.places[name].name} is {place_role(sit, name)}, not a Country: "
+        raise RuleViolation("TK-13.2", f"{sit.places[name].name} is {place_role(sit, name)}, not a Country: "
                                        f"it cannot be selected{about}")
     if facts is not None:
         raise RuleViolation("TK-13.2", f"{facts.absent_reason}: it cannot be selected{about}")
