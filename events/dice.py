@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+from typing import Callable
 
 from domain.kernel.platform import DiceRolled, Roll
 
@@ -38,14 +39,18 @@ def derive(seed: bytes, game_id: str, version: int, k: int, sides: int) -> int:
 
 
 class HmacDice:
-    """The Dice handed to ``decide`` for one command; remembers what it rolled."""
+    """The Dice handed to ``decide`` for one command; remembers what it rolled. The seed is
+    fetched on the first roll only: most commands roll nothing."""
 
-    def __init__(self, seed: bytes, game_id: str, version: int):
-        self.seed, self.game_id, self.version = seed, game_id, version
+    def __init__(self, seed: Callable[[], bytes], game_id: str, version: int):
+        self._seed_source, self.game_id, self.version = seed, game_id, version
+        self._seed: bytes | None = None
         self.rolls: list[Roll] = []
 
     def roll(self, sides: int) -> int:
-        value = derive(self.seed, self.game_id, self.version, len(self.rolls), sides)
+        if self._seed is None:
+            self._seed = self._seed_source()
+        value = derive(self._seed, self.game_id, self.version, len(self.rolls), sides)
         self.rolls.append(Roll(k=len(self.rolls), sides=sides, value=value))
         return value
 

@@ -33,6 +33,7 @@ class Rules:
     codec: Codec
     pack: Any
     snapshot_key: str
+    command_types: frozenset[str]  # wire names a client may send
 
 
 @dataclass(frozen=True)

@@ -56,6 +56,7 @@ class GameService:
         self.timeline = Timeline(store, self.rules_for, snapshot_every, read_snapshots)
         self._cache: OrderedDict[str, GameState] = OrderedDict()
         self._cache_size = cache_size
+        self._tokens: dict[str, dict[str, bytes]] = {}
         self._lock = threading.Lock()
         self.on_events = on_events  # follow-up jobs (e.g. combat), wired in bootstrap
 
@@ -68,7 +69,8 @@ class GameService:
                 else packs.parse_pack_data(ruleset, created.pack, "game pack"))
         codec = Codec(PLATFORM_EVENTS + PLATFORM_COMMANDS + ruleset.events + ruleset.commands)
         key = f"{ruleset.id}@{ruleset.version}/{pack_digest(created.pack)}/{SNAPSHOT_FORMAT}"
-        return Rules(ruleset, ruleset.make_decider(pack), codec, pack, key)
+        commands = frozenset(c.__name__ for c in PLATFORM_COMMANDS + ruleset.commands)
+        return Rules(ruleset, ruleset.make_decider(pack), codec, pack, key, commands)
 
     # ---- creation and auth -------------------------------------------------------------
     def create_game(self, ruleset_id: str, seats: dict[str, list[str]] | None, options: dict,
@@ -115,13 +117,21 @@ class GameService:
             raise Problem(401, "unauthorized", "Unauthorized", "send Authorization: Bearer <seat token>")
         offered = _token_hash(token).encode()
         found = None
-        for seat in (*state.seats, MODERATOR):
-            stored = self.store.get_secret(game_id, f"token:{seat}") or b""
+        for seat, stored in self._token_hashes(game_id, state).items():
             if hmac.compare_digest(stored, offered):
                 found = seat
         if found is None:
             raise Problem(401, "unauthorized", "Unauthorized", "the token is not valid for this game")
         return found
+
+    def _token_hashes(self, game_id: str, state: GameState) -> dict[str, bytes]:
+        """Seat -> stored token hash; they never change after creation, so kept once read."""
+        hashes = self._tokens.get(game_id)
+        if hashes is None:
+            hashes = {seat: self.store.get_secret(game_id, f"token:{seat}") or b""
+                      for seat in (*state.seats, MODERATOR)}
+            self._tokens[game_id] = hashes
+        return hashes
 
     # ---- read side ---------------------------------------------------------------------
     def _remember(self, state: GameState) -> None:
@@ -172,7 +182,7 @@ class GameService:
         rules = self.timeline.rules(game_id)
         if expected_version != state.version:
             raise WrongExpectedVersion(expected_version, state.version)
-        if not rules.codec.knows(command_type) or command_type not in _command_names(rules):
+        if command_type not in rules.command_types:
             raise validation({"type": f"unknown command type {command_type!r} for {rules.ruleset.id}"})
         try:
             command = rules.codec.decode(command_type, data)
@@ -182,7 +192,7 @@ class GameService:
         power = getattr(command, "power", None)
         if power is not None and seat not in (MODERATOR, SYSTEM) and power not in powers:
             raise Problem(403, "forbidden", "Forbidden", f"seat {seat!r} does not hold power {power!r}")
-        dice = audited_dice.HmacDice(self._seed(game_id), game_id, state.version + 1)
+        dice = audited_dice.HmacDice(lambda: self._seed(game_id), game_id, state.version + 1)
         events = self._decide(rules, state, command, seat, powers, dice)
         command_id = command_id or uuid.uuid4().hex
         correlation_id = uuid.uuid4().hex
@@ -247,8 +257,4 @@ class GameService:
             reveals=tuple(event.unseals()),
             salt="" if sealed is None else secrets.token_hex(16),
         )
-
-
-def _command_names(rules: Rules) -> set[str]:
-    return {c.__name__ for c in rules.ruleset.commands + PLATFORM_COMMANDS}
 
