@@ -8,7 +8,7 @@ from __future__ import annotations
 from enum import Enum
 
 from domain.aa.combat.forces import AaRule, BattleKind, BattleOptions, Forces, validate_battle
-from domain.aa.combat.sides import HIT_AIR, HIT_ANY, HIT_SUB, Group, SideModel, full_order
+from domain.aa.combat.sides import Group, SideModel, full_order
 from domain.aa.units import EditionPack, UnitType
 
 
@@ -155,21 +155,27 @@ class BattleModel:
         side = self.attacker
         return self.land and any(c and side.land[g] and side.present[g] for g, c in enumerate(att))
 
-    @staticmethod
-    def _effective(shots, targets: tuple[int, int, int]) -> bool:
-        air, evades, other = targets
-        reach = {HIT_SUB: evades + other, HIT_AIR: air + other, HIT_ANY: air + evades + other}
-        return any(reach[s.klass] for s in shots)
+    def shots(self, att, dfn, attacking: bool, surprise: bool):
+        """What one side fires in the surprise step or in general fire, leaving out shots that could
+        hit nothing (a sub's shot at aircraft only, an aircraft's at evading subs only): those
+        units do not roll."""
+        side, counts, enemy, enemy_counts = ((self.attacker, att, self.defender, dfn) if attacking
+                                             else (self.defender, dfn, self.attacker, att))
+        shots = side.shots(counts, surprise, enemy.has_anti_sub(enemy_counts))
+        if not shots:
+            return shots
+        air, evades, other = enemy.targets(enemy_counts)
+        reach = (evades + other, air + other, air + evades + other)  # by hit class (sub, air, any)
+        if all(reach[s.klass] for s in shots):
+            return shots
+        return tuple(s for s in shots if reach[s.klass])
 
     def can_fight(self, att: tuple[int, ...], dfn: tuple[int, ...], first: bool) -> bool:
         """False when no unit on either side can hit anything: the battle stops (stalemate)."""
         if first and self.bombard:
             return True
-        a, d = self.attacker, self.defender
-        a_anti, d_anti = a.has_anti_sub(att), d.has_anti_sub(dfn)
-        a_shots = a.shots(att, True, d_anti) + a.shots(att, False, d_anti)
-        d_shots = d.shots(dfn, True, a_anti) + d.shots(dfn, False, a_anti)
-        return self._effective(a_shots, d.targets(dfn)) or self._effective(d_shots, a.targets(att))
+        return any(self.shots(att, dfn, attacking, surprise) for attacking in (True, False)
+                   for surprise in (True, False))
 
     def submerge(self, att, dfn, timing: str):
         """Subs whose owner chose to submerge leave the battle if the enemy has no anti_submarine unit."""

@@ -164,8 +164,8 @@ class Programme:
         """Both sides fire at once; adds the distribution of (att, dfn) after casualties to ``out``."""
         m, f = self.model, self.f
         a, d = m.attacker, m.defender
-        a_shots = a.shots(att, surprise, d.has_anti_sub(dfn))
-        d_shots = d.shots(dfn, surprise, a.has_anti_sub(att))
+        a_shots = m.shots(att, dfn, True, surprise)
+        d_shots = m.shots(att, dfn, False, surprise)
         bombard = first and not surprise and m.bombard
         if not (a_shots or d_shots or bombard):
             key = (att, dfn)
@@ -209,8 +209,7 @@ class Programme:
         return out, None
 
     def _surprise(self, att, dfn) -> bool:
-        a, d = self.model.attacker, self.model.defender
-        return bool(a.shots(att, True, d.has_anti_sub(dfn)) or d.shots(dfn, True, a.has_anti_sub(att)))
+        return bool(self.model.shots(att, dfn, True, True) or self.model.shots(att, dfn, False, True))
 
     def _pmfs(self, shots, reach: tuple[int, int, int], bombard) -> tuple[list, list, list]:
         return self.f.merged_pmfs(shots, self.model.sides, reach[0] > 0, reach[1] > 0,
@@ -233,8 +232,8 @@ class Programme:
     def _product(self, att, dfn, first: bool) -> Product:
         m = self.model
         a, d = m.attacker, m.defender
-        a_pmfs = self._pmfs(a.shots(att, False, d.has_anti_sub(dfn)), d.targets(dfn), first and m.bombard)
-        d_pmfs = self._pmfs(d.shots(dfn, False, a.has_anti_sub(att)), a.targets(att), False)
+        a_pmfs = self._pmfs(m.shots(att, dfn, True, False), d.targets(dfn), first and m.bombard)
+        d_pmfs = self._pmfs(m.shots(att, dfn, False, False), a.targets(att), False)
         return Product(self._rows(self.att, att, d_pmfs), self._rows(self.dfn, dfn, a_pmfs))
 
     def round_dict(self, att, dfn, first: bool):

@@ -152,8 +152,8 @@ def _exchange(model: BattleModel, att, dfn, surprise: bool, first: bool, dice: D
     """Both sides fire at once (surprise strike or general fire); casualties are removed after.
     ``steps`` None: fight without recording (Monte Carlo)."""
     a, d = model.attacker, model.defender
-    a_shots = a.shots(att, surprise, d.has_anti_sub(dfn))
-    d_shots = d.shots(dfn, surprise, a.has_anti_sub(att))
+    a_shots = model.shots(att, dfn, True, surprise)
+    d_shots = model.shots(att, dfn, False, surprise)
     bombard = first and not surprise and model.bombard
     if not (a_shots or d_shots or bombard):
         return att, dfn

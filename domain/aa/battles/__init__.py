@@ -1,0 +1,32 @@
+"""The battle ruleset shared by both Axis & Allies editions: commands, events, state, decider, and
+``make_ruleset`` that each edition's package calls with its id, data pack and rule ids."""
+from __future__ import annotations
+
+from functools import partial
+
+from domain.aa.battles.decider import BattleDecider, RuleIds, battles_projection
+from domain.aa.battles.messages import COMMANDS, EVENTS
+from domain.aa.pack_schema import EditionPackSchema, build_pack
+from domain.registry import Projection, Ruleset
+
+
+def make_ruleset(*, id: str, title: str, package: str, rules: RuleIds, description: str,
+                 seat_presets: dict) -> Ruleset:
+    return Ruleset(
+        id=id,
+        version="0.1.0",
+        title=title,
+        make_decider=partial(BattleDecider, rules=rules),
+        commands=COMMANDS,
+        events=EVENTS,
+        projections=(Projection("battles", battles_projection,
+                                description="every battle: forces, status, rounds fought, outcome, losses"),),
+        pack_schema=EditionPackSchema,
+        build_pack=build_pack,
+        default_pack=(f"{package}.data", "default.yaml"),
+        description=description,
+        seat_presets=seat_presets,
+    )
+
+
+__all__ = ["BattleDecider", "RuleIds", "make_ruleset"]

@@ -1,0 +1,48 @@
+"""State of an Axis & Allies battle game: who holds which power and every battle requested."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from domain.aa.combat.forces import AaRule, BattleOptions, Forces
+from domain.aa.combat.model import Outcome
+from domain.aa.combat.records import UnitCount
+
+
+class BattleStatus(Enum):
+    REQUESTED = "requested"
+    FOUGHT = "fought"
+
+
+@dataclass(frozen=True)
+class RoundSummary:
+    round: int
+    attacker_losses: tuple[UnitCount, ...]
+    defender_losses: tuple[UnitCount, ...]
+
+
+@dataclass(frozen=True)
+class BattleEntry:
+    battle_id: str
+    territory: str
+    attacker: str
+    defender: str
+    forces: Forces
+    options: BattleOptions
+    status: BattleStatus = BattleStatus.REQUESTED
+    rounds: tuple[RoundSummary, ...] = ()
+    attacker_remaining: tuple[UnitCount, ...] = ()
+    defender_remaining: tuple[UnitCount, ...] = ()
+    outcome: Outcome | None = None
+    attacker_ipc_lost: int = 0
+    defender_ipc_lost: int = 0
+    captured: bool = False
+
+
+@dataclass(frozen=True)
+class AAState:
+    edition: str
+    powers: tuple[str, ...]
+    owners: dict[str, str]  # power -> seat
+    aa_rule: AaRule
+    battles: dict[str, BattleEntry]
