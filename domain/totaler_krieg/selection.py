@@ -89,6 +89,8 @@ def check_nationalities(pack: Pack, sit: Situation, unit: tuple[str, ...], facti
         raise RuleViolation("TK-13.8.3", "a unit has one nationality, or two for a multi-national unit")
     for nationality in unit:
         facts = select_country(pack, sit, nationality, purpose="a unit's nationality")
+        if facts.status is not Status.ACTIVE:
+            raise RuleViolation("TK-13.4", f"{facts.name} is {facts.status.value}: its units cannot be on the map")
         if facts.alignment is not faction:
             raise RuleViolation("TK-13.1", f"{facts.name}'s units are not {faction.value} units")
     if len(unit) == 2 and not any(multinational_fits(pack, sit, t, unit) for t in pack.multinational):
