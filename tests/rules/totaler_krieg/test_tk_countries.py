@@ -4,6 +4,7 @@ import pytest
 from domain.kernel import RuleViolation, Setup
 from domain.totaler_krieg import commands as c
 from domain.totaler_krieg.vocabulary import (
+    CountryMarker,
     CreateVia,
     Entry,
     Faction,
@@ -68,6 +69,14 @@ def test_germany_consists_of_germany_east_prussia_and_ceded_regions(table):
     table.given(ceded=["german_memelland"])
     assert table.sit.home("germany") == ("germany", "east_prussia", "memelland")
     assert "central_asia" in table.sit.home("russia")
+
+
+@pytest.mark.rule("TK-13.2")
+def test_a_reich_annex_marker_makes_a_country_part_of_germany(table):
+    """13.2.1: Germany consists also of "any Country that has the Reich Annex marker in its Capital"."""
+    table.given(war=WarState.LIMITED_WAR, conquered={"denmark_norway": Faction.WESTERN})
+    table.act(c.PlaceCountryMarker("axis", "denmark_norway", CountryMarker.REICH_ANNEX))
+    assert (table.owner("denmark_norway"), table.owner("denmark")) == ("germany", "germany")
 
 
 @pytest.mark.rule("TK-13.2")
