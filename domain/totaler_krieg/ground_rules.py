@@ -55,7 +55,7 @@ def _pac_home_or_policy(sit: Situation, mover: CountryFacts, target: CountryFact
     if sit.war is WarState.PRE_WAR:
         if target.id != mover.id:
             return deny(PAC_RULE, f"Pre-War: a {mover.name} ({sit.name(mover.posture)}) unit cannot {what} "
-                                  f"outside its Home Country and Dependents ({target.name})")
+                                  f"{target.name}, outside its Home Country and Dependents")
     elif not (target.allied and target.posture == mover.posture):
         return deny(PAC_RULE, f"a {sit.name(mover.posture)} unit can only {what} countries affected by the same "
                               f"policy; {target.name}'s posture is {sit.name(target.posture or 'undetermined')}")

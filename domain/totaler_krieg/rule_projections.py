@@ -5,16 +5,12 @@ or place a support unit in each place, attack each country's units, and use each
 convoys; ``policy-triggers`` says which policies each Axis action would end and whether it may."""
 from __future__ import annotations
 
-from domain.totaler_krieg.ground_rules import attack, enter, project_zoc, trace_supply, use_convoy
+from domain.totaler_krieg.ground_rules import attack, enter, neutral_ground, project_zoc, trace_supply, use_convoy
 from domain.totaler_krieg.policy_ending import attack_endings, entry_endings, placement_verdict, voluntary_block
 from domain.totaler_krieg.situation import Situation
 from domain.totaler_krieg.support_rules import place_support
 from domain.totaler_krieg.verdicts import Hex, Verdict
-from domain.totaler_krieg.vocabulary import Entry, Faction, Placement, Status
-
-
-def _compact(verdict: Verdict):
-    return True if verdict.allowed and not verdict.ends and not verdict.reason else verdict.to_json()
+from domain.totaler_krieg.vocabulary import Entry, Placement, Status
 
 
 def _on_map(sit: Situation) -> list[str]:
@@ -25,26 +21,39 @@ def _fielded(sit: Situation) -> list[str]:
     return sorted(c for c, f in sit.countries.items() if f.exists and f.status is Status.ACTIVE)
 
 
+def _matrix(verdicts: dict[str, Verdict]) -> dict:
+    """{target: verdict} -> allowed targets, the policies an allowed action ends, denials with reasons."""
+    return {
+        "allowed": [t for t, v in verdicts.items() if v.allowed],
+        "ends": {t: list(v.ends) for t, v in verdicts.items() if v.allowed and v.ends},
+        "denied": {t: {"rule": v.rule, "reason": v.reason} for t, v in verdicts.items() if not v.allowed},
+    }
+
+
 def unit_rules(view: dict) -> dict:
-    """May a ground (or support) unit of X act in/into Y: true, or {allowed, rule, reason, ends}."""
+    """May a ground (or support) unit of X act in/into Y. Places of Neutral countries, closed to
+    every unit (13.3.1, 13.4), are listed once under ``closed`` instead of under each unit."""
     sit = Situation.from_json(view["situation"])
-    places = _on_map(sit)
+    closed = {p: v.rule for p in _on_map(sit) if not (v := neutral_ground(sit, p)).allowed}
+    places = [p for p in _on_map(sit) if p not in closed]
+    fielded = _fielded(sit)
     units = {}
-    for country in _fielded(sit):
+    for country in fielded:
         unit = (country,)
-        entries = {entry.value: {p: _compact(enter(sit, unit, Hex(p), entry)) for p in places} for entry in Entry}
         units[country] = {
-            **entries,
-            "supply": {p: _compact(trace_supply(sit, unit, p)) for p in places},
-            "zoc": {p: _compact(project_zoc(sit, unit, p)) for p in places},
-            "support": {p: _compact(place_support(sit, unit, Placement.HEX, Hex(p))) for p in places},
-            "on_station": {z: _compact(place_support(sit, unit, Placement.ON_STATION, zone=z)) for z in sit.ports},
-            "strategic_warfare": _compact(place_support(sit, unit, Placement.STRATEGIC_WARFARE)),
-            "attack": {c: _compact(attack(sit, unit, Hex(sit.home(c)[0], ground_units=(c,))))
-                       for c in _fielded(sit) if c != country and sit.home(c)},
-            "convoy": {c: _compact(use_convoy(sit, unit, c)) for c in _fielded(sit)},
+            **{entry.value: _matrix({p: enter(sit, unit, Hex(p), entry) for p in places}) for entry in Entry},
+            "supply": _matrix({p: trace_supply(sit, unit, p) for p in places}),
+            "zoc": _matrix({p: project_zoc(sit, unit, p) for p in places}),
+            "support": _matrix({p: place_support(sit, unit, Placement.HEX, Hex(p)) for p in places}),
+            "on_station": _matrix({z: place_support(sit, unit, Placement.ON_STATION, zone=z) for z in sit.ports}),
+            "strategic_warfare": place_support(sit, unit, Placement.STRATEGIC_WARFARE).to_json(),
+            "attack": _matrix({c: attack(sit, unit, Hex(sit.home(c)[0], ground_units=(c,)))
+                               for c in fielded if c != country and sit.home(c)}),
+            "convoy": _matrix({c: use_convoy(sit, unit, c) for c in fielded}),
         }
     return {"war": sit.war.value, "note": "a plain hex of each place; hex contents and adjacency can add limits",
+            "closed": {"reason": "a Neutral country or dependent: no unit enters, traces supply through, projects "
+                                 "a ZOC into or places a support unit in it", "places": closed},
             "units": units}
 
 
@@ -74,5 +83,4 @@ def policy_triggers(view: dict) -> dict:
         "declare_war_on_neutral_pac": {
             c: {"ends": f.posture, "blocked": voluntary_block(sit, f.posture)}
             for c, f in sit.countries.items() if f.exists and f.status is Status.NEUTRAL and f.pac},
-        "axis_faction": Faction.AXIS.value,
     }

@@ -154,7 +154,8 @@ def test_a_neutral_country_s_dependents_are_neutral_and_closed(table):
     with pytest.raises(RuleViolation) as refused:
         table.act(c.EnterHex("western", ("britain",), hex_in("libya")))
     assert refused.value.rule_id == "TK-13.3"
-    assert table.projection("unit-rules")["units"]["germany"]["move"]["albania"]["rule"] == "TK-13.3"
+    closed = table.projection("unit-rules")["closed"]["places"]
+    assert (closed["albania"], closed["rhodes"], closed["italy"]) == ("TK-13.3", "TK-13.3", "TK-13.4")
 
 
 @pytest.mark.rule("TK-13.3")

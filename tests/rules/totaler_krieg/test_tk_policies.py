@@ -23,8 +23,8 @@ def test_a_policy_covers_the_pac_its_units_and_its_dependents(table):
     """13.6.1 example: "If Britain's Posture is Appeasement ... all British units and markers, and all Land
     hexes inside Great Britain and all British Dependents, are affected by the Appeasement Policy." """
     table.given(war=WarState.LIMITED_WAR, posture={"britain": "appeasement"}, active={"france": Faction.WESTERN})
-    moves = table.projection("unit-rules")["units"]["france"]["move"]
-    assert moves["britain"]["rule"] == moves["gibraltar"]["rule"] == moves["egypt"]["rule"] == "TK-13.6.1"
+    denied = table.projection("unit-rules")["units"]["france"]["move"]["denied"]
+    assert denied["britain"]["rule"] == denied["gibraltar"]["rule"] == denied["egypt"]["rule"] == "TK-13.6.1"
 
 
 @pytest.mark.rule("TK-13.6.1")
@@ -137,10 +137,11 @@ def test_pac_zone_of_control(table):
     """13.6.1 ZOC examples: "France's Posture is Appeasement. A French ground unit does not project a ZOC."
     "An Axis ground unit does not project a ZOC into a hex within France or any French Dependent." """
     table.given(war=WarState.LIMITED_WAR, active={"france": Faction.WESTERN}, posture={"france": "appeasement"})
-    zoc = table.projection("unit-rules")["units"]
-    assert zoc["france"]["zoc"]["germany"]["rule"] == "TK-13.6.1"
-    assert zoc["germany"]["zoc"]["vichy"]["rule"] == zoc["germany"]["zoc"]["tunisia"]["rule"] == "TK-13.6.1"
-    assert zoc["germany"]["zoc"]["britain"] is True
+    units = table.projection("unit-rules")["units"]
+    assert units["france"]["zoc"]["denied"]["germany"]["rule"] == "TK-13.6.1"
+    german = units["germany"]["zoc"]
+    assert german["denied"]["vichy"]["rule"] == german["denied"]["tunisia"]["rule"] == "TK-13.6.1"
+    assert "britain" in german["allowed"]
 
 
 @pytest.mark.rule("TK-13.6.1")
@@ -148,10 +149,10 @@ def test_pac_supply(table):
     """13.6.1 Supply: a War unit cannot trace through a PAC hex; a PAC unit traces only through its Home
     Country and Dependents in Pre-War, or through lands under the same policy in Limited or Total War."""
     table.given(active={"france": Faction.WESTERN}, posture={"britain": "appeasement"})
-    supply = table.projection("unit-rules")["units"]
-    assert supply["france"]["supply"]["britain"]["rule"] == "TK-13.6.1"
-    assert supply["britain"]["supply"]["egypt"] is True
-    assert supply["britain"]["supply"]["vichy"]["rule"] == "TK-13.6.1"
+    units = table.projection("unit-rules")["units"]
+    assert units["france"]["supply"]["denied"]["britain"]["rule"] == "TK-13.6.1"
+    assert "egypt" in units["britain"]["supply"]["allowed"]
+    assert units["britain"]["supply"]["denied"]["vichy"]["rule"] == "TK-13.6.1"
 
 
 @pytest.mark.rule("TK-13.6.1")
