@@ -73,9 +73,11 @@ def _faction_specs(state: TKState, pack: Pack, sit: Situation, faction: Faction)
     for country in mine:
         moves = [p for p in places if enter(sit, (country,), Hex(p)).allowed]
         support = [p for p in places if place_support(sit, (country,), Placement.HEX, Hex(p)).allowed]
-        specs.append(CommandSpec("EnterHex", power, {"unit": [country], "hex.place": moves}, "TK-13.6.1"))
-        specs.append(CommandSpec("PlaceSupportUnit", power, {"unit": [country], "hex.place": support,
-                                                             "zone": sorted(pack.naval_zones)}, "TK-13.6.1"))
+        if moves:
+            specs.append(CommandSpec("EnterHex", power, {"unit": [country], "hex.place": moves}, "TK-13.6.1"))
+        if support:
+            specs.append(CommandSpec("PlaceSupportUnit", power, {"unit": [country], "hex.place": support,
+                                                                 "zone": sorted(pack.naval_zones)}, "TK-13.6.1"))
     return specs
 
 

@@ -23,6 +23,20 @@ def _ids(**kwargs):
     return fields.List(fields.String(validate=_ID), **kwargs)
 
 
+class Keyed(fields.Dict):
+    """A mapping of id -> entry whose errors read ``places.bessarabia.core_of`` (marshmallow's Dict
+    would put a ``value`` level between the id and the field)."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        try:
+            return super()._deserialize(value, attr, data, **kwargs)
+        except ValidationError as error:
+            if not isinstance(error.messages, dict):
+                raise
+            raise ValidationError({key: found.get("value", found.get("key")) if isinstance(found, dict) else found
+                                   for key, found in error.messages.items()}) from error
+
+
 class _Entry(Schema):
     provisional = fields.Boolean(load_default=False)
 
@@ -127,7 +141,7 @@ class StrategicHexSchema(_Entry):
 
 
 class StrategicHexesSchema(_Entry):
-    hexes = fields.Dict(keys=fields.String(validate=_ID), values=fields.Nested(StrategicHexSchema), required=True)
+    hexes = Keyed(keys=fields.String(validate=_ID), values=fields.Nested(StrategicHexSchema), required=True)
 
 
 class MarkerSchema(_Entry):
@@ -211,12 +225,12 @@ class ScenarioSchema(_Entry):
     name = fields.String(required=True)
     war = fields.String(required=True, validate=validate.OneOf([w.value for w in WarState]))
     posture = fields.Dict(keys=fields.String(), values=fields.String(), load_default=dict)
-    minors = fields.Dict(keys=fields.String(), values=fields.Nested(ScenarioMinorSchema), load_default=dict)
+    minors = Keyed(keys=fields.String(), values=fields.Nested(ScenarioMinorSchema), load_default=dict)
     civil_war = _ids(load_default=list)
 
 
 def _dict_of(schema):
-    return fields.Dict(keys=fields.String(validate=_ID), values=fields.Nested(schema), required=True)
+    return Keyed(keys=fields.String(validate=_ID), values=fields.Nested(schema), required=True)
 
 
 class PackSchema(Schema):
@@ -240,7 +254,7 @@ class PackSchema(Schema):
     baltic_cession = fields.Nested(BalticCessionSchema, required=True)
     multinational_units = _dict_of(MultinationalSchema)
     setup_codes = fields.Nested(SetupCodesSchema, required=True)
-    setup_exceptions = fields.Dict(keys=fields.String(), values=fields.List(fields.Nested(SetupGroupSchema)),
+    setup_exceptions = Keyed(keys=fields.String(), values=fields.List(fields.Nested(SetupGroupSchema)),
                                    required=True)
     unit_kinds = _dict_of(UnitKindSchema)
     orders_of_battle = _dict_of(OrderOfBattleSchema)

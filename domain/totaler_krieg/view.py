@@ -50,7 +50,6 @@ def view(state: TKState, pack: Pack, seat: str) -> dict:
     vichy = vichy_id(pack)
     return {
         "ruleset": RULESET_ID,
-        "seat": seat,
         "map": state.map.value,
         "situation": sit.to_json(),
         "posture_boxes": {box: marker for box, marker in state.boxes.items()},
