@@ -23,6 +23,25 @@ class DecodeError(ValueError):
         super().__init__("; ".join(f"{k}: {v}" for k, v in errors.items()))
 
 
+SAFE_INTEGER = 2**53 - 1  # beyond it JSON clients (JavaScript) cannot read a number exactly
+
+
+def unsafe_numbers(value: Any, path: str = "") -> dict[str, str]:
+    """Field paths of integers no JSON client can hold exactly (and orjson cannot store)."""
+    if isinstance(value, bool):
+        return {}
+    if isinstance(value, int):
+        return {} if -SAFE_INTEGER <= value <= SAFE_INTEGER else {path or "<root>": _RANGE_MESSAGE}
+    if isinstance(value, dict):
+        return {k: v for key, item in value.items() for k, v in unsafe_numbers(item, f"{path}.{key}" if path else str(key)).items()}
+    if isinstance(value, list):
+        return {k: v for i, item in enumerate(value) for k, v in unsafe_numbers(item, f"{path}[{i}]").items()}
+    return {}
+
+
+_RANGE_MESSAGE = f"must be an integer between {-SAFE_INTEGER} and {SAFE_INTEGER}"
+
+
 def to_plain(value: Any) -> Any:
     """A dataclass tree -> JSON-able values (tuples/frozensets -> lists, Fraction -> "a/b")."""
     if dataclasses.is_dataclass(value) and not isinstance(value, type):

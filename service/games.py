@@ -23,7 +23,7 @@ from domain.kernel.platform import (
     GameCreated, LoggedEvent, RequestUndo, RevealDiceSeed, approve_undo, decline_undo, request_undo,
 )
 from events import dice as audited_dice
-from events.codec import Codec, DecodeError, to_plain
+from events.codec import Codec, DecodeError, to_plain, unsafe_numbers
 from events.envelope import PUBLIC, Envelope, NewEvent, canonical_json
 from events.store import AppendResult, EventStore, IdempotencyConflict, WrongExpectedVersion
 from projections.redaction import SeatView
@@ -86,6 +86,9 @@ class GameService:
             raise validation({"seats": "give seats or a preset"})
         if MODERATOR in seats or SYSTEM in seats:
             raise validation({"seats": f"{MODERATOR!r} and {SYSTEM!r} are reserved seat names"})
+        unsafe = unsafe_numbers({"options": options, "pack": pack})
+        if unsafe:
+            raise validation(unsafe)
         seed = audited_dice.new_seed()
         created = GameCreated(ruleset.id, ruleset.version, {s: tuple(p) for s, p in seats.items()},
                               dict(options), pack, audited_dice.commitment(seed))
@@ -171,6 +174,10 @@ class GameService:
     # ---- the write path ----------------------------------------------------------------
     def handle(self, game_id: str, seat: str, command_type: str, data: dict, expected_version: int,
                idempotency_key: str | None = None, command_id: str | None = None) -> AppendResult:
+        rules = self.timeline.rules(game_id)
+        if rules is None:
+            raise not_found(f"game {game_id!r}")
+        command = self._decode(rules, command_type, data)
         request_fp = hashlib.sha256(canonical_json({"seat": seat, "type": command_type, "data": data})).hexdigest()
         if idempotency_key is not None:
             known = self.store.idempotent_result(game_id, idempotency_key)
@@ -179,15 +186,8 @@ class GameService:
                     raise IdempotencyConflict(idempotency_key)
                 return known[1]
         state = self.load(game_id)
-        rules = self.timeline.rules(game_id)
         if expected_version != state.version:
             raise WrongExpectedVersion(expected_version, state.version)
-        if command_type not in rules.command_types:
-            raise validation({"type": f"unknown command type {command_type!r} for {rules.ruleset.id}"})
-        try:
-            command = rules.codec.decode(command_type, data)
-        except DecodeError as error:
-            raise validation({"data." + k if k != "<root>" else "data": v for k, v in error.errors.items()})
         powers = frozenset(state.seats.get(seat, ()))
         power = getattr(command, "power", None)
         if power is not None and seat not in (MODERATOR, SYSTEM) and power not in powers:
@@ -213,6 +213,18 @@ class GameService:
             if self.on_events is not None:
                 self.on_events(game_id, rules, list(result.events))
         return result
+
+    @staticmethod
+    def _decode(rules: Rules, command_type: str, data: dict):
+        if command_type not in rules.command_types:
+            raise validation({"type": f"unknown command type {command_type!r} for {rules.ruleset.id}"})
+        unsafe = unsafe_numbers(data, "data")
+        if unsafe:
+            raise validation(unsafe)
+        try:
+            return rules.codec.decode(command_type, data)
+        except DecodeError as error:
+            raise validation({"data." + k if k != "<root>" else "data": v for k, v in error.errors.items()})
 
     def _decide(self, rules: Rules, state: GameState, command, seat: str, powers, dice) -> list[Event]:
         match command:

@@ -134,3 +134,14 @@ def test_state_at_an_impossible_version_is_422(table):
 
 def test_methods_not_allowed_are_problems_too(client):
     assert_problem(client.delete("/games"), 405, "method-not-allowed")
+
+
+@pytest.mark.parametrize("amount", [2**53, -(2**53), 10**20])
+def test_integers_no_json_client_can_hold_are_422(table, log_unchanged, amount):
+    body = assert_problem(table.command("north", "AddPoints", {"power": "N", "amount": amount}), 422, "validation-error")
+    assert "data.amount" in body["errors"]
+
+
+def test_game_options_with_unsafe_integers_are_422(client):
+    response = client.post("/games", json={"ruleset": "tiny", "seats": {"a": ["A"]}, "options": {"x": 10**30}})
+    assert_problem(response, 422, "validation-error")

@@ -368,9 +368,6 @@ def test_a_refused_fact_leaves_the_projection_as_it_was(seed_facts):
     assert war_thresholds(seed_facts) == before
 
 
-@pytest.mark.xfail(strict=True, reason="service/games.py handle() fingerprints the request with orjson "
-                   "(canonical_json), which raises TypeError on an integer beyond 64 bits: the service "
-                   "answers 500 internal-error instead of a 422 naming data.level")
 def test_a_support_level_beyond_64_bits_is_422_not_500(seed_facts):
     """A support level of 10**20 cannot be stored as JSON the service can read back; it must be refused
     as a 422 naming the field, like any other value outside the fact's domain, and change nothing."""
