@@ -29,7 +29,7 @@ from domain.totaler_krieg.vocabulary import EndCause, Faction, Placement, Postur
 
 
 def _checked(state: TKState, ctx: Context, power: str, unit: tuple[str, ...], hex: Hex | None) -> Situation:
-    faction = acting_faction(ctx, power)
+    faction = acting_faction(power)
     sit = situation(state, ctx.pack)
     if hex is not None:
         for place in (hex.place, *hex.adjacent):

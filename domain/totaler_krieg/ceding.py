@@ -63,7 +63,7 @@ def _cession(state: TKState, pack: Pack, markers: tuple[str, ...], reason: str, 
 
 def cede_land(cmd: CedeLand, state: TKState, ctx: Context) -> list[Event]:
     """Rule 13.8.1: place one Ceded Land marker in the Ceded Lands Box."""
-    acting_faction(ctx, cmd.power)
+    acting_faction(cmd.power)
     pack = ctx.pack
     spec = _marker(pack, cmd.marker)
     if spec.whole_country is not None:
@@ -77,7 +77,7 @@ def cede_land(cmd: CedeLand, state: TKState, ctx: Context) -> list[Event]:
 
 def cede_country(cmd: CedeCountry, state: TKState, ctx: Context) -> list[Event]:
     """Rules 13.8.1.1, 13.8.1.2: cede a country in its entirety."""
-    acting_faction(ctx, cmd.power)
+    acting_faction(cmd.power)
     pack = ctx.pack
     facts = select_minor(pack, situation(state, pack), cmd.country, "cession in its entirety")
     whole = pack.countries[facts.id].whole_cession
@@ -95,7 +95,7 @@ def return_ceded_land(cmd: ReturnCededLand, state: TKState, ctx: Context) -> lis
 
     Where the seed is silent: a marker whose removal would hand land back to a country that no
     longer exists stays in the box (re-create the country with CreateMinor instead)."""
-    acting_faction(ctx, cmd.power)
+    acting_faction(cmd.power)
     pack = ctx.pack
     spec = _marker(pack, cmd.marker)
     if cmd.marker not in state.ceded:

@@ -42,7 +42,7 @@ def _end_by_event(cmd: ApplyPoliticalEvent, state: TKState, pack: Pack, event: E
 def apply_political_event(cmd: ApplyPoliticalEvent, state: TKState, ctx: Context) -> list[Event]:
     """Rules 13.8.4, 13.6.1.2, 13.8.6.1: apply a chapter 15 event where chapter 13 has a say."""
     pack = ctx.pack
-    faction = acting_faction(ctx, cmd.power)
+    faction = acting_faction(cmd.power)
     event = pack.events.get(cmd.event)
     if event is None:
         raise RuleViolation(RULE, f"unknown political event {cmd.event!r}; one of {sorted(pack.events)}")

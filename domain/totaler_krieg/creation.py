@@ -25,6 +25,8 @@ from domain.totaler_krieg.vocabulary import (
 RULE = "TK-13.8.2"
 PARTNERSHIP_RULE = "TK-13.8.5"
 # Where P counters wait: set aside by set-up step 1 (13.7.1), by a scenario, or with a Neutral country.
+# 13.8.2: Puppet Government and Minor Country Created make a Conquered Country an Axis minor again.
+_AXIS_REACTIVATION = (CreateVia.PUPPET_GOVERNMENT, CreateVia.MINOR_COUNTRY_CREATED)
 _AWAITING_PARTNERSHIP = frozenset({Location.PARTNERSHIP_SET_ASIDE, Location.SCENARIO, Location.SET_ASIDE})
 
 
@@ -34,7 +36,7 @@ def _to_force_pool(state: TKState, pack: Pack, country: str, source) -> tuple[Pl
 
 
 def _axis(cmd: CreateMinor, ctx: Context) -> Faction:
-    faction = require(ctx, cmd.power, Faction.AXIS)
+    faction = require(cmd.power, Faction.AXIS)
     if cmd.via is CreateVia.PUPPET_GOVERNMENT and not cmd.cities_under_axis_control:
         raise RuleViolation(RULE, "Puppet Government needs every City of the area under Axis control")
     return faction
@@ -53,7 +55,7 @@ def _recreate(cmd: CreateMinor, state: TKState, ctx: Context, country: str) -> l
     if cmd.via not in (CreateVia.MINOR_COUNTRY_CREATED, CreateVia.OSTLAND_ACCORD):
         raise RuleViolation(RULE, f"{name} is re-created only by Minor Country Created or the Ostland Accord")
     if cmd.via is CreateVia.OSTLAND_ACCORD:
-        acting_faction(ctx, cmd.power)
+        acting_faction(cmd.power)
         status, faction, placements = Status.NEUTRAL, None, ()
     else:
         status, faction = Status.ACTIVE, _axis(cmd, ctx)
@@ -90,14 +92,14 @@ def create_minor(cmd: CreateMinor, state: TKState, ctx: Context) -> list[Event]:
         return _recreate(cmd, state, ctx, cmd.area)
     facts = sit.countries.get(cmd.area)
     if facts is not None and facts.exists:
-        if facts.status is Status.CONQUERED and cmd.via in (CreateVia.PUPPET_GOVERNMENT, CreateVia.MINOR_COUNTRY_CREATED):
+        if facts.status is Status.CONQUERED and cmd.via in _AXIS_REACTIVATION:
             _axis(cmd, ctx)
             return [CountryReactivated(facts.id, Faction.AXIS, ReactivateVia.MINOR_COUNTRY_CREATED,
                                        _to_force_pool(state, pack, facts.id, {Location.CONQUERED_BOX}))]
         raise RuleViolation(RULE, f"{facts.name} is already a Minor Country ({facts.status.value})")
     _check_area(pack, sit, state, cmd)
     if cmd.via is CreateVia.PROVINCIAL_INDEPENDENCE:
-        acting_faction(ctx, cmd.power)
+        acting_faction(cmd.power)
         return [MinorCreated(cmd.area, cmd.via, Status.NEUTRAL, None, True, (), ())]
     _axis(cmd, ctx)
     return [MinorCreated(cmd.area, cmd.via, Status.ACTIVE, Faction.AXIS, True, (),
@@ -119,7 +121,7 @@ def partnership_eligible(pack: Pack, sit: Situation, state: TKState, faction: Fa
 def create_partnership(cmd: CreatePartnership, state: TKState, ctx: Context) -> list[Event]:
     """Rule 13.8.5: one Partnership Country per faction; its P ground units go to the Delay Box."""
     pack = ctx.pack
-    faction = acting_faction(ctx, cmd.power)
+    faction = acting_faction(cmd.power)
     if faction in state.partnerships:
         raise RuleViolation(PARTNERSHIP_RULE, f"the {faction.value} faction already has a Partnership Country "
                                               f"({pack.countries[state.partnerships[faction]].name})")

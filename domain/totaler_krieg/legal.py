@@ -16,6 +16,10 @@ from domain.totaler_krieg.verdicts import Hex
 from domain.totaler_krieg.vocabulary import ActivateAs, CreateVia, EndCause, Faction, Placement, Status, Trigger
 
 
+def _active_countries(sit: Situation) -> list[str]:
+    return sorted(c for c, f in sit.countries.items() if f.exists and f.status is Status.ACTIVE)
+
+
 def _faction_specs(state: TKState, pack: Pack, sit: Situation, faction: Faction) -> list[CommandSpec]:
     power = faction.value
     minors = {s: sorted(c for c, f in sit.countries.items() if f.exists and f.size.value == "minor" and f.status is s)
@@ -23,7 +27,7 @@ def _faction_specs(state: TKState, pack: Pack, sit: Situation, faction: Faction)
     policies = sorted({m for m in state.boxes.values() if m in pack.policies})
     empty = sorted(b for b, m in state.boxes.items() if m is None)
     truces = sorted(b for b, m in state.boxes.items() if m in pack.truces)
-    mine = sorted(c for c, f in sit.countries.items() if f.exists and f.status is Status.ACTIVE and f.alignment is faction)
+    mine = [c for c in _active_countries(sit) if sit.countries[c].alignment is faction]
     places = sorted(p for p, f in sit.places.items() if not f.off_map)
     specs = [
         CommandSpec("SelectCountry", power, {"country": sorted(c for c, f in sit.countries.items() if f.exists)},
@@ -47,8 +51,8 @@ def _faction_specs(state: TKState, pack: Pack, sit: Situation, faction: Faction)
     if policies:
         specs.append(CommandSpec("EndPolicy", power, {"policy": policies, "cause": [EndCause.OPTION_CARD.value]},
                                  "TK-13.6.1.2"))
-        specs.append(CommandSpec("ReplacePolicyWithTruce", power, {"policy": policies, "truce": list(pack.truce_ladder)},
-                                 "TK-13.6.1.2"))
+        specs.append(CommandSpec("ReplacePolicyWithTruce", power,
+                                 {"policy": policies, "truce": list(pack.truce_ladder)}, "TK-13.6.1.2"))
     if truces:
         specs.append(CommandSpec("ReduceTruce", power, {"box": truces}, "TK-13.6.2.3"))
         raisable = [b for b in truces if increased(pack, state.boxes[b]) is not None]

@@ -22,7 +22,7 @@ def place_marker(cmd: PlaceCountryMarker, state: TKState, ctx: Context) -> list[
 
     Where the seed is silent: a country holds one Influence marker at most (priority 3 names one
     Allied faction), so placing the other faction's replaces it."""
-    acting_faction(ctx, cmd.power)
+    acting_faction(cmd.power)
     pack = ctx.pack
     facts = select_minor(pack, situation(state, pack), cmd.country, f"a {cmd.marker.value} marker")
     rule = _NEUTRAL_ONLY.get(cmd.marker, "TK-13.2")
@@ -43,7 +43,7 @@ def place_marker(cmd: PlaceCountryMarker, state: TKState, ctx: Context) -> list[
 
 def remove_marker(cmd: RemoveCountryMarker, state: TKState, ctx: Context) -> list[Event]:
     """Remove a marker; a civil war ends only by activation or a final Civil War Defeat/Victory."""
-    acting_faction(ctx, cmd.power)
+    acting_faction(cmd.power)
     pack = ctx.pack
     facts = select_minor(pack, situation(state, pack), cmd.country, f"removing a {cmd.marker.value} marker")
     if cmd.marker is CountryMarker.CIVIL_WAR:
@@ -56,7 +56,7 @@ def remove_marker(cmd: RemoveCountryMarker, state: TKState, ctx: Context) -> lis
 
 def set_republican_support(cmd: SetRepublicanSupport, state: TKState, ctx: Context) -> list[Event]:
     """Rule 13.5 priority 2: the Republican Support marker shows an Allied faction (or is removed)."""
-    require(ctx, cmd.power, *ALLIED)
+    require(cmd.power, *ALLIED)
     if cmd.faction is not None and not cmd.faction.allied:
         raise RuleViolation("TK-13.5", "the Republican Support marker shows an Allied faction")
     if cmd.faction is state.republican_support:

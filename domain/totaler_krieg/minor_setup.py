@@ -115,7 +115,8 @@ def mobilize(cmd: MobilizeUnits, state: TKState, ctx: Context) -> list[Event]:
         raise RuleViolation(RULE, f"the {facts.alignment.value} faction controls {facts.name}")
     left = state.mobilizations.get(cmd.country, 0)
     if not cmd.units or len(cmd.units) > left or len(set(cmd.units)) != len(cmd.units):
-        raise RuleViolation(RULE, f"{facts.name} has {left} Mobilization(s) left; name that many units at most, once each")
+        raise RuleViolation(RULE, f"{facts.name} has {left} Mobilization(s) left; name that many units at most, "
+                                  "once each")
     for unit in cmd.units:
         spec = pack.units.get(unit)
         here = state.units.get(unit)

@@ -18,7 +18,7 @@ def form_unit(cmd: FormMultinationalUnit, state: TKState, ctx: Context) -> list[
     """Rule 13.8.3: the two nationalities fit the template (e.g. Western AA: British and a Western
     minor, never with a British colonial unit)."""
     pack = ctx.pack
-    faction = acting_faction(ctx, cmd.power)
+    faction = acting_faction(cmd.power)
     spec = pack.multinational.get(cmd.template)
     if spec is None:
         raise RuleViolation(RULE, f"unknown multi-national unit {cmd.template!r}; one of {sorted(pack.multinational)}")
@@ -42,7 +42,7 @@ def form_unit(cmd: FormMultinationalUnit, state: TKState, ctx: Context) -> list[
 
 def breakdown(cmd: PerformEmergencyBreakdown, state: TKState, ctx: Context) -> list[Event]:
     """Rule 13.8.3: a step of ``removed`` leaves the game; the remaining component stays on the map."""
-    faction = acting_faction(ctx, cmd.power)
+    faction = acting_faction(cmd.power)
     unit = state.multinational.get(cmd.unit_id)
     if unit is None:
         raise RuleViolation(RULE, f"no multi-national unit {cmd.unit_id!r}")

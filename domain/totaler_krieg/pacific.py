@@ -14,7 +14,7 @@ RULE = "TK-13.8.7"
 
 
 def _allied(ctx: Context, power: str) -> Faction:
-    faction = acting_faction(ctx, power)
+    faction = acting_faction(power)
     if faction not in ctx.pack.pacific_war_factions:
         raise RuleViolation(RULE, f"the {faction.value} faction has no Pacific War Box")
     return faction
@@ -45,5 +45,6 @@ def bring_back(cmd: ReturnFromPacific, state: TKState, ctx: Context) -> list[Eve
     faction = _allied(ctx, cmd.power)
     missing = set(cmd.units) - set(state.pacific_holding[faction])
     if not cmd.units or missing:
-        raise RuleViolation(RULE, f"not in the {faction.value} Pacific Holding Box: {sorted(missing) or 'nothing named'}")
+        raise RuleViolation(RULE, f"not in the {faction.value} Pacific Holding Box: "
+                                  f"{sorted(missing) or 'nothing named'}")
     return [UnitsReturnedFromPacific(faction, cmd.units)]

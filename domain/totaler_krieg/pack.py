@@ -243,6 +243,12 @@ def _country(cid: str, raw: dict, places: dict[str, PlaceSpec]) -> CountrySpec:
         tuple(p.id for p in places.values() if p.country == cid and p.kind != "dependent"))
 
 
+def _event(eid: str, raw: dict) -> EventSpec:
+    cause = EndCause(raw["ends_policy_as"]) if raw["ends_policy_as"] else None
+    return EventSpec(eid, raw["number"], raw["name"], raw["civil_war"], raw["ends_civil_war"], raw["mobilization_roll"],
+                     raw["capital_marker"], cause, raw["vichy_fleet"])
+
+
 def build_pack(raw: dict) -> Pack:
     """Validated dict -> Pack."""
     places = {pid: _place(pid, spec) for pid, spec in raw["places"].items()}
@@ -267,9 +273,7 @@ def build_pack(raw: dict) -> Pack:
         truces=truces,
         truce_ladder=tuple(t["id"] for t in raw["truces"]),
         pacific_war_factions=tuple(Faction(f) for f in raw["pacific_war_factions"]),
-        events={k: EventSpec(k, v["number"], v["name"], v["civil_war"], v["ends_civil_war"], v["mobilization_roll"],
-                             v["capital_marker"],
-                             EndCause(v["ends_policy_as"]) if v["ends_policy_as"] else None, v["vichy_fleet"]) for k, v in raw["political_events"].items()},
+        events={k: _event(k, v) for k, v in raw["political_events"].items()},
         countries=countries,
         places=places,
         neighbours={k: frozenset(v) for k, v in neighbours.items()},

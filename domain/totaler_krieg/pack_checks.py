@@ -112,7 +112,8 @@ def _check_units(data: dict, errors: _Errors) -> None:
     for cid, oob in data["orders_of_battle"].items():
         errors.expect(countries.get(cid, {}).get("size") == "minor", ("orders_of_battle", cid), "not a minor country")
         for i, unit in enumerate(oob["units"]):
-            errors.expect(unit["kind"] in kinds, ("orders_of_battle", cid, "units", str(i), "kind"), "unknown unit kind")
+            errors.expect(unit["kind"] in kinds, ("orders_of_battle", cid, "units", str(i), "kind"),
+                          "unknown unit kind")
             owners[unit["id"]] = cid
             counts[unit["id"]] += 1
     for uid, n in counts.items():

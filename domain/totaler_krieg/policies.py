@@ -65,7 +65,7 @@ def pre_war_ends(state: TKState, pack: Pack, policy: str) -> list[Event]:
 
 def place_policy(cmd: PlacePolicy, state: TKState, ctx: Context) -> list[Event]:
     """Rule 13.6.1: a policy placed during the game is in effect at once; one marker per box."""
-    acting_faction(ctx, cmd.power)
+    acting_faction(cmd.power)
     check_policy(ctx.pack, cmd.policy)
     check_box_free(state, ctx.pack, cmd.box)
     return [PolicyPlaced(cmd.box, cmd.policy)]
@@ -73,7 +73,7 @@ def place_policy(cmd: PlacePolicy, state: TKState, ctx: Context) -> list[Event]:
 
 def end_policy(cmd: EndPolicy, state: TKState, ctx: Context) -> list[Event]:
     """Rule 13.6.1.2: an option card (or its event) ends a policy, named or "any policy in" a box."""
-    acting_faction(ctx, cmd.power)
+    acting_faction(cmd.power)
     if cmd.cause in _OWN_COMMAND:
         raise RuleViolation(END_RULE, f"a policy ends by {cmd.cause.value} through {_OWN_COMMAND[cmd.cause]}")
     if (cmd.policy is None) == (cmd.box is None):
@@ -90,7 +90,7 @@ def end_policy(cmd: EndPolicy, state: TKState, ctx: Context) -> list[Event]:
 
 def replace_with_truce(cmd: ReplacePolicyWithTruce, state: TKState, ctx: Context) -> list[Event]:
     """Rule 13.6.1.2: replacing a policy with a truce replaces every marker of that policy."""
-    acting_faction(ctx, cmd.power)
+    acting_faction(cmd.power)
     boxes = in_effect(state, ctx.pack, cmd.policy)
     if cmd.truce not in ctx.pack.truces:
         raise RuleViolation("TK-13.6.2", f"unknown truce {cmd.truce!r}; one of {list(ctx.pack.truce_ladder)}")

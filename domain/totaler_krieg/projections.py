@@ -7,14 +7,16 @@ from domain.totaler_krieg.situation import CountryFacts, Situation
 from domain.totaler_krieg.vocabulary import Size, Status, WarState
 
 
-def _pac_effects(sit: Situation, facts: CountryFacts, view: dict) -> list[dict]:
+def _pac_effects(sit: Situation, facts: CountryFacts, view: dict) -> list[tuple[str, str]]:
     policy = sit.name(facts.posture)
     moves = ("only within its Home Country and Dependents (Pre-War)" if sit.war is WarState.PRE_WAR
              else f"only into countries and dependents under {policy} (Limited/Total War)")
     blocked = "no voluntary end while Pre-War is in effect" if sit.war is WarState.PRE_WAR else \
-        "ends when an Axis unit enters its Active hexes, attacks its units, or an Axis support unit is placed in or next to them"
+        "ends when an Axis unit enters its Active hexes or attacks its units, or an Axis support unit is placed in " \
+        "or next to them"
     effects = [
-        ("TK-13.6.1", f"Policy Affected Country ({policy}): the policy covers its units, markers, its lands and dependents"),
+        ("TK-13.6.1", f"Policy Affected Country ({policy}): the policy covers its units, markers, lands and "
+                      "dependents"),
         ("TK-13.6.1", "Axis Strategic Hexes under Allied control in it do not count towards the Current Strategic Value"
                       if facts.active else "not Active: strategic-value exclusion does not apply"),
         ("TK-13.6.1", "its support units and Airdrop markers cannot be placed in a hex, On Station or the Strategic "
@@ -27,21 +29,23 @@ def _pac_effects(sit: Situation, facts: CountryFacts, view: dict) -> list[dict]:
                       "Segment"),
         ("TK-13.6.1.2", blocked),
     ]
-    if facts.posture in view["reference"]["policies"] and view["reference"]["policies"][facts.posture]["survives_total_war"]:
+    if view["reference"]["policies"][facts.posture]["survives_total_war"]:
         effects.append(("TK-13.6.1.2", f"{policy} survives the start of Total War"))
     if sit.enforced_peace and facts.posture in sit.protected_policies:
         effects.append(("TK-13.6.1.2", "Enforced Peace: the Axis cannot end it voluntarily"))
     return effects
 
 
-def _tac_effects(sit: Situation, facts: CountryFacts) -> list[dict]:
+def _tac_effects(sit: Situation, facts: CountryFacts) -> list[tuple[str, str]]:
     truce = sit.name(facts.posture)
     effects = [
-        ("TK-13.6.2", f"Truce Affected Country ({truce}); Axis units are reciprocally bound by its Axis-related limits"),
+        ("TK-13.6.2", f"Truce Affected Country ({truce}); Axis units are reciprocally bound by its Axis-related "
+                      "limits"),
         ("TK-13.6.2", "its support units cannot be placed in or next to Axis lands, in hexes with Axis ground units, "
                       "Detachments or Logistics markers, or in PAC hexes"),
         ("TK-13.6.2", "in the Operational Movement Phase its units cannot enter an Axis ZOC unless another friendly "
-                      "unit is there; they cannot enter, retreat, advance or exploit into PAC hexes nor attack PAC units"),
+                      "unit is there; they cannot enter, retreat, advance or exploit into PAC hexes nor attack "
+                      "PAC units"),
     ]
     if sit.truce_rules[facts.posture] == "reassess_armistice":
         effects.append(("TK-13.6.2", "its units cannot enter or retreat into hexes holding Axis Detachment or "

@@ -5,13 +5,13 @@ exist at the moment (13.2); a selection may be limited by size, status, alignmen
 refusal is a RuleViolation carrying the rule id, raised before any event is produced."""
 from __future__ import annotations
 
-from domain.kernel import Context, RuleViolation
+from domain.kernel import RuleViolation
 from domain.totaler_krieg.pack import Pack
 from domain.totaler_krieg.situation import CountryFacts, Situation
 from domain.totaler_krieg.vocabulary import Faction, Size, Status
 
 
-def acting_faction(ctx: Context, power: str) -> Faction:
+def acting_faction(power: str) -> Faction:
     """Rule 13.1: the powers are the three factions."""
     try:
         return Faction(power)
@@ -19,9 +19,9 @@ def acting_faction(ctx: Context, power: str) -> Faction:
         raise RuleViolation("TK-13.1", f"{power!r} is not a faction; one of {[f.value for f in Faction]}") from error
 
 
-def require(ctx: Context, power: str, *factions: Faction) -> Faction:
+def require(power: str, *factions: Faction) -> Faction:
     """The acting faction, which must be one of ``factions``."""
-    faction = acting_faction(ctx, power)
+    faction = acting_faction(power)
     if faction not in factions:
         raise RuleViolation("TK-13.1", f"only {' or '.join(f.value for f in factions)} may do this, not {power}")
     return faction

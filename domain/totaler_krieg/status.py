@@ -52,7 +52,7 @@ RULE = "TK-13.4"
 
 def select(cmd: SelectCountry, state: TKState, ctx: Context) -> list[Event]:
     """Rule 13.2: a selection names an existing country meeting the instruction's limits."""
-    acting_faction(ctx, cmd.power)
+    acting_faction(cmd.power)
     facts = select_country(ctx.pack, situation(state, ctx.pack), cmd.country, purpose=cmd.purpose, sizes=cmd.sizes,
                            statuses=cmd.statuses, alignments=cmd.alignments, postures=cmd.postures)
     return [CountrySelected(cmd.power, facts.id, cmd.purpose)]
@@ -60,7 +60,7 @@ def select(cmd: SelectCountry, state: TKState, ctx: Context) -> list[Event]:
 
 def determine_alignment(cmd: DetermineAlignment, state: TKState, ctx: Context) -> list[Event]:
     """Rule 13.5: a Neutral minor's alignment, determined now by the priority list."""
-    acting_faction(ctx, cmd.power)
+    acting_faction(cmd.power)
     pack = ctx.pack
     facts = select_country(pack, situation(state, pack), cmd.country, purpose="alignment (13.5)")
     if facts.status is not Status.NEUTRAL:
@@ -91,7 +91,7 @@ def activate_neutral(cmd: ActivateNeutral, state: TKState, ctx: Context) -> list
     it up (13.7). A Civil War Country ignores events not on its list (13.8.4). An Axis declaration
     of war on a Neutral PAC ends that policy voluntarily (13.6.1.2), so it is prohibited in Pre-War."""
     pack = ctx.pack
-    faction = acting_faction(ctx, cmd.power)
+    faction = acting_faction(cmd.power)
     if cmd.trigger is Trigger.POLITICAL_EVENT and cmd.political_event not in pack.events:
         raise RuleViolation(RULE, f"name the political event (one of {sorted(pack.events)})")
     facts = select_minor(pack, situation(state, pack), cmd.country, "activation", Status.NEUTRAL)
@@ -124,7 +124,7 @@ def conquer(cmd: ConquerCountry, state: TKState, ctx: Context) -> list[Event]:
     """Rule 13.4: a Conquered minor's units go to its faction's Conquered Minor Countries Box.
     France's conquest creates Vichy (13.8.6); Vichy is not subject to Allied conquest."""
     pack = ctx.pack
-    faction = acting_faction(ctx, cmd.power)
+    faction = acting_faction(cmd.power)
     spec = pack.countries.get(cmd.country)
     if spec is not None and spec.major:
         raise RuleViolation(RULE, f"{spec.name} is a Major Country: it is always Active")
@@ -145,9 +145,9 @@ def reactivate(cmd: ReactivateCountry, state: TKState, ctx: Context) -> list[Eve
     pack = ctx.pack
     facts = select_minor(pack, situation(state, pack), cmd.country, "re-activation", Status.CONQUERED)
     if cmd.via is ReactivateVia.MINOR_COUNTRY_CREATED:
-        faction = require(ctx, cmd.power, Faction.AXIS)
+        faction = require(cmd.power, Faction.AXIS)
     else:
-        faction = require(ctx, cmd.power, *ALLIED)
+        faction = require(cmd.power, *ALLIED)
         if facts.alignment is not faction:
             raise RuleViolation(RULE, f"{facts.name}'s units are in the {facts.alignment.value} Conquered Minor "
                                       f"Countries Box, not the {faction.value} one")
@@ -157,7 +157,7 @@ def reactivate(cmd: ReactivateCountry, state: TKState, ctx: Context) -> list[Eve
 
 def switch_alignment(cmd: SwitchAlignment, state: TKState, ctx: Context) -> list[Event]:
     """Rule 13.5: a minor may switch faction; a major never does."""
-    acting_faction(ctx, cmd.power)
+    acting_faction(cmd.power)
     pack = ctx.pack
     facts = select_country(pack, situation(state, pack), cmd.country, purpose="an alignment switch")
     if facts.size is Size.MAJOR:

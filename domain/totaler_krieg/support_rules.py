@@ -64,8 +64,8 @@ def _station(sit: Situation, zone: str, bound) -> CountryFacts | None:
 def _place_one(sit: Situation, nationality: str, placement: Placement, hex: Hex | None, zone: str | None) -> Verdict:
     mover = sit.countries[nationality]
     if mover.pac:
-        return deny(PAC_RULE, f"a PAC support unit ({mover.name}, {sit.name(mover.posture)}) cannot be placed in a hex, "
-                              "an On Station Box or the Strategic Warfare Box")
+        return deny(PAC_RULE, f"a PAC support unit ({mover.name}, {sit.name(mover.posture)}) cannot be placed in a "
+                              "hex, an On Station Box or the Strategic Warfare Box")
     if placement is Placement.HEX:
         if mover.alignment is Faction.AXIS:
             reciprocal = _axis_reciprocal_hex(sit, hex)

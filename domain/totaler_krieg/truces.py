@@ -40,7 +40,7 @@ def _truce_in(state: TKState, pack: Pack, box: str) -> str:
 
 def place_truce(cmd: PlaceTruce, state: TKState, ctx: Context) -> list[Event]:
     """Rule 13.6.2: a truce placed during the game applies at once; one marker per box."""
-    acting_faction(ctx, cmd.power)
+    acting_faction(cmd.power)
     if cmd.truce not in ctx.pack.truces:
         raise RuleViolation(RULE, f"unknown truce {cmd.truce!r}; one of {list(ctx.pack.truce_ladder)}")
     check_box_free(state, ctx.pack, cmd.box)
@@ -52,7 +52,7 @@ def reduce_truce(cmd: ReduceTruce, state: TKState, ctx: Context) -> list[Event]:
 
     Where the seed is silent: in its War & Peace Segment a faction reduces only truces in boxes
     friendly to it; 6.1.2's Seasonal Turn limits are checked by that segment, not here."""
-    faction = acting_faction(ctx, cmd.power)
+    faction = acting_faction(cmd.power)
     truce = _truce_in(state, ctx.pack, cmd.box)
     friendly = ctx.pack.boxes[cmd.box].friendly_to
     if cmd.via is TruceVia.WAR_AND_PEACE and faction is not friendly:
@@ -63,7 +63,7 @@ def reduce_truce(cmd: ReduceTruce, state: TKState, ctx: Context) -> list[Event]:
 
 def increase_truce(cmd: IncreaseTruce, state: TKState, ctx: Context) -> list[Event]:
     """Rule 13.6.2.3: only Political Events increase a truce, one level, up to Reassess Policy."""
-    acting_faction(ctx, cmd.power)
+    acting_faction(cmd.power)
     if cmd.via is not TruceVia.POLITICAL_EVENT:
         raise RuleViolation(LADDER_RULE, "only a Political Event increases a truce")
     truce = _truce_in(state, ctx.pack, cmd.box)

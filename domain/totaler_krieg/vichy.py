@@ -41,8 +41,8 @@ def conquer_france(state: TKState, ctx: Context, france: CountryFacts) -> list[E
     _check_map(state)
     pack = ctx.pack
     vichy = vichy_id(pack)
-    formed = VichyFormed(vichy, france.id, VichyVia.ALLIED_MINOR_COUNTRY_CONQUEST, Status.ACTIVE, france.alignment, None,
-                         _france_units(state, pack, france.id, Location.CONQUERED_BOX))
+    formed = VichyFormed(vichy, france.id, VichyVia.ALLIED_MINOR_COUNTRY_CONQUEST, Status.ACTIVE, france.alignment,
+                         None, _france_units(state, pack, france.id, Location.CONQUERED_BOX))
     return [formed, setup_event(evolve(state, formed), pack, vichy, france.alignment, ctx.dice)]
 
 
@@ -52,7 +52,7 @@ def form_vichy(cmd: FormVichy, state: TKState, ctx: Context) -> list[Event]:
     Where the seed is silent: Case Yellow removes France's units in play from the game (as its
     multi-national example does with the French step of the AA unit)."""
     _check_map(state)
-    require(ctx, cmd.power, Faction.AXIS)
+    require(cmd.power, Faction.AXIS)
     pack = ctx.pack
     vichy = pack.countries[vichy_id(pack)]
     france = select_minor(pack, situation(state, pack), vichy.succeeds, "conquest (13.8.6)", Status.ACTIVE)

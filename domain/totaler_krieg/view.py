@@ -7,7 +7,6 @@ from __future__ import annotations
 from domain.totaler_krieg.pack import Pack
 from domain.totaler_krieg.situation import situation
 from domain.totaler_krieg.state import TKState
-from domain.totaler_krieg.territory import claim_cover
 from domain.totaler_krieg.vichy import home_ports, vichy_id
 from domain.totaler_krieg.vocabulary import RULESET_ID
 
@@ -16,7 +15,8 @@ def _reference(pack: Pack) -> dict:
     return {
         "events": {e.id: {"number": e.number, "name": e.name, "civil_war": e.civil_war} for e in pack.events.values()},
         "policies": {p.id: {"name": p.name, "short": p.short, "survives_total_war": p.survives_total_war,
-                            "protected_by_enforced_peace": p.protected_by_enforced_peace} for p in pack.policies.values()},
+                            "protected_by_enforced_peace": p.protected_by_enforced_peace}
+                     for p in pack.policies.values()},
         "truces": [{"id": t, "name": pack.truces[t].name, "restrictions": pack.truces[t].restrictions}
                    for t in pack.truce_ladder],
         "boxes": {b.id: {"name": b.name, "friendly_to": b.friendly_to.value,
@@ -29,7 +29,8 @@ def _reference(pack: Pack) -> dict:
                    for p in pack.places.values()},
         "zones": dict(pack.zone_names),
         "multinational": {m.id: {"name": m.name, "faction": m.faction.value, "nationalities": list(m.nationalities),
-                                 "minor_of": m.minor_of.value if m.minor_of else None} for m in pack.multinational.values()},
+                                 "minor_of": m.minor_of.value if m.minor_of else None}
+                          for m in pack.multinational.values()},
         "provisional": list(pack.provisional),
     }
 
@@ -53,9 +54,9 @@ def view(state: TKState, pack: Pack, seat: str) -> dict:
         "map": state.map.value,
         "situation": sit.to_json(),
         "posture_boxes": {box: marker for box, marker in state.boxes.items()},
-        "ceded_lands_box": [{"marker": c.id, "name": pack.markers[c.id].name,
-                             "places": list(claim_cover(pack, c)[0]), "to": pack.markers[c.id].to,
-                             "as_dependent": pack.markers[c.id].as_dependent} for c in state.claims if c.kind == "ceded"],
+        "ceded_lands_box": [{"marker": m, "name": pack.markers[m].name, "places": list(pack.markers[m].places),
+                             "to": pack.markers[m].to, "as_dependent": pack.markers[m].as_dependent}
+                            for m in state.ceded],
         "created": [c.id for c in state.claims if c.kind == "created"],
         "gone": {c: {"reason": g.reason, "by": g.by, "recreatable": g.recreatable, "markers": list(g.markers)}
                  for c, g in state.gone.items()},

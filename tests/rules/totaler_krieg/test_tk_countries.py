@@ -13,7 +13,7 @@ from domain.totaler_krieg.vocabulary import (
     WarState,
     enemies,
 )
-from tests.rules.totaler_krieg.tk_driver import PACK, RULESET, Table, hex_in, types
+from tests.rules.totaler_krieg.tk_driver import PACK, RULESET, hex_in, types
 
 MAJORS = ["britain", "germany", "russia", "united_states"]
 MINORS = ["algeria", "austria", "baltic_states", "basque", "belgium_holland", "bulgaria", "byelorussia", "catalonia",

@@ -44,8 +44,8 @@ def test_support_units_and_pacs(table):
     table.given(war=WarState.LIMITED_WAR, posture={"britain": "appeasement"}, active={"france": Faction.WESTERN})
     with pytest.raises(RuleViolation) as at_war:
         table.act(c.PlaceSupportUnit("western", ("france",), Placement.HEX, hex_in("britain")))
-    for placement, where in ((Placement.HEX, dict(hex=hex_in("britain"))), (Placement.ON_STATION, dict(zone="north_sea")),
-                             (Placement.STRATEGIC_WARFARE, {})):
+    for placement, where in ((Placement.HEX, dict(hex=hex_in("britain"))),
+                             (Placement.ON_STATION, dict(zone="north_sea")), (Placement.STRATEGIC_WARFARE, {})):
         with pytest.raises(RuleViolation) as pac:
             table.act(c.PlaceSupportUnit("western", ("britain",), placement, **where))
         assert pac.value.rule_id == "TK-13.6.1"

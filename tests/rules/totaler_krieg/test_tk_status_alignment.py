@@ -12,7 +12,7 @@ from domain.totaler_krieg.vocabulary import (
     Trigger,
     WarState,
 )
-from tests.rules.totaler_krieg.tk_driver import Table, hex_in, types
+from tests.rules.totaler_krieg.tk_driver import hex_in, types
 
 
 @pytest.mark.rule("TK-13.4")
@@ -103,7 +103,8 @@ def test_poland_s_alignment_under_pre_war(table_1939):
 def test_priority_5_needs_the_axis_choice(table_1939):
     """13.5 priority 5: "If Pre-War is in effect, the Axis player must choose an Allied faction." """
     with pytest.raises(RuleViolation) as refused:
-        table_1939.act(c.ActivateNeutral("axis", "poland", Trigger.POLITICAL_EVENT, ActivateAs.ALLIED, "country_resists"))
+        table_1939.act(c.ActivateNeutral("axis", "poland", Trigger.POLITICAL_EVENT, ActivateAs.ALLIED,
+                                         "country_resists"))
     assert refused.value.rule_id == "TK-13.5"
     with pytest.raises(RuleViolation):
         table_1939.act(c.ActivateNeutral("axis", "poland", Trigger.POLITICAL_EVENT, ActivateAs.ALLIED,
