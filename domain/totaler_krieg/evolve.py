@@ -55,7 +55,7 @@ def _(event: ev.MinorSetUp, state: TKState) -> TKState:
 @_apply.register
 def _(event: ev.UnitsMobilized, state: TKState) -> TKState:
     units = {**state.units, **{u: replace(state.units[u], two_step=True) for u in event.units}}
-    left = state.mobilizations[event.country] - len(event.units)
+    left = state.mobilizations.get(event.country, 0) - len(event.units)
     return evolved(state, units=units, mobilizations={**state.mobilizations, event.country: left})
 
 

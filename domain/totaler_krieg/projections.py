@@ -17,8 +17,6 @@ def _pac_effects(sit: Situation, facts: CountryFacts, view: dict) -> list[tuple[
     effects = [
         ("TK-13.6.1", f"Policy Affected Country ({policy}): the policy covers its units, markers, lands and "
                       "dependents"),
-        ("TK-13.6.1", "Axis Strategic Hexes under Allied control in it do not count towards the Current Strategic Value"
-                      if facts.active else "not Active: strategic-value exclusion does not apply"),
         ("TK-13.6.1", "its support units and Airdrop markers cannot be placed in a hex, On Station or the Strategic "
                       "Warfare Box, nor contest a placement that does not end its policy"),
         ("TK-13.6.1", "Allied units at War and TAC units cannot enter, retreat, advance or exploit into its hexes, "
@@ -29,6 +27,9 @@ def _pac_effects(sit: Situation, facts: CountryFacts, view: dict) -> list[tuple[
                       "Segment"),
         ("TK-13.6.1.2", blocked),
     ]
+    if facts.active:
+        effects.append(("TK-13.6.1", "Axis Strategic Hexes under Allied control in it do not count towards the "
+                                     "Current Strategic Value"))
     if view["reference"]["policies"][facts.posture]["survives_total_war"]:
         effects.append(("TK-13.6.1.2", f"{policy} survives the start of Total War"))
     if sit.enforced_peace and facts.posture in sit.protected_policies:
@@ -71,7 +72,10 @@ def affected_by(sit: Situation, facts: CountryFacts, view: dict) -> list[dict]:
         effects.append(("TK-13.4", "Conquered: its units are in its faction's Conquered Minor Countries Box"))
     if facts.alignment is not None and not facts.allied:
         effects.append(("TK-13.6", "an Axis country's posture is always War"))
-    if facts.pac:
+    if facts.pac and facts.status is Status.NEUTRAL:
+        effects.append(("TK-13.6.1.2", f"Neutral PAC ({sit.name(facts.posture)}): an Axis declaration of war on it, or "
+                                       "an Axis unit left un-interned in it, ends the policy"))
+    elif facts.pac:
         effects += _pac_effects(sit, facts, view)
     if facts.tac:
         effects += _tac_effects(sit, facts)
