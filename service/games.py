@@ -171,6 +171,17 @@ class GameService:
         state = self.load(game_id, at)
         return SeatView(self.timeline.rules(game_id), state, seat)
 
+    def projection_digests(self, state: GameState, rules: Rules | None = None) -> dict[str, str]:
+        """Seat -> HMAC of everything that seat's projections show. Keyed with a per-game secret:
+        a plain hash of a view with one hidden value could be reversed by trying every value."""
+        rules = rules or self.timeline.rules(state.game_id)
+        key = self.store.get_secret(state.game_id, "digest_key")
+        if key is None:
+            key = secrets.token_bytes(32)
+            self.store.put_secret(state.game_id, "digest_key", key)
+        return {seat: hmac.new(key, canonical_json(SeatView(rules, state, seat).all_projections()), hashlib.sha256).hexdigest()
+                for seat in (*state.seats, MODERATOR)}
+
     # ---- the write path ----------------------------------------------------------------
     def handle(self, game_id: str, seat: str, command_type: str, data: dict, expected_version: int,
                idempotency_key: str | None = None, command_id: str | None = None) -> AppendResult:

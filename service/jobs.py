@@ -5,17 +5,14 @@ runs exactly the code the in-process executor runs. They write only through the 
 with idempotency keys, so a retried job changes nothing."""
 from __future__ import annotations
 
-import hashlib
 import threading
 import time
 import uuid
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Callable
 
-from domain.kernel import MODERATOR, SYSTEM
-from events.envelope import canonical_json
+from domain.kernel import SYSTEM
 from events.store import WrongExpectedVersion
-from projections.redaction import SeatView
 from projections.timeline import Timeline
 
 QUEUES = ("combat", "replay")
@@ -32,7 +29,7 @@ def _services(services):
 
 def replay_game(game_id: str, services=None) -> dict:
     """Rebuild a game's state from its whole log (no snapshots), rewrite its snapshots and
-    return a digest of every seat's projections, byte for byte comparable across runs."""
+    return a keyed digest of every seat's projections, byte for byte comparable across runs."""
     games = _services(services).games
     started = time.perf_counter()
     # A timeline that reads no snapshot: the whole log is folded, and the fold rewrites them.
@@ -41,11 +38,7 @@ def replay_game(game_id: str, services=None) -> dict:
     if state is None:
         raise LookupError(f"game {game_id} does not exist")
     games.forget(game_id)
-    rules = timeline.rules(game_id)
-    digests = {}
-    for seat in (*state.seats, MODERATOR):
-        body = canonical_json(SeatView(rules, state, seat).all_projections())
-        digests[seat] = hashlib.sha256(body).hexdigest()
+    digests = games.projection_digests(state, timeline.rules(game_id))
     return {"game_id": game_id, "version": state.version, "events": state.version,
             "projection_digests": digests, "seconds": round(time.perf_counter() - started, 4)}
 

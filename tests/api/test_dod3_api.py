@@ -174,10 +174,6 @@ def test_another_seat_sees_only_that_a_bid_was_submitted(sealed, reader):
     assert first_broken_link(sealed.events(reader)) is None  # the redacted page still verifies
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "service.jobs.replay_game puts an unsalted SHA-256 of every seat's projections (the moderator's "
-    "too) in the job result, which GET /jobs/{id} serves to anyone, without a token; every other "
-    "value in them is public, so a sealed bid (or a face-down PE) is a few dozen guesses away"))
 def test_the_replay_job_result_gives_no_way_to_recover_another_seats_bid(sealed):
     """Rule 6.1 on the replay job's read path: player3 starts a replay (any seat may), an
     anonymous reader fetches the job and the public projections, and guesses Germany's bid
