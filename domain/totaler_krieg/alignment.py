@@ -48,7 +48,10 @@ def stored_alignment(state: TKState, pack: Pack, country: str) -> Finding | None
 
 
 def soviet_land(state: TKState, pack: Pack, owned: dict[str, Owner]) -> set[str]:
-    """The home places of every Soviet Country: Russia and the Active Soviet minors."""
+    """The home places of every Soviet Country (13.5 priority 4).
+
+    Where the seed is silent: a Soviet Country is Russia or an Active Soviet minor (a Neutral's own
+    alignment is what is being determined, and a Conquered minor holds no land of its own)."""
     soviet = {c.id for c in pack.countries.values() if c.major and c.faction is Faction.SOVIET}
     soviet |= {c for c, f in state.alignment.items() if f is Faction.SOVIET and state.status.get(c) is Status.ACTIVE}
     return {p for p, o in owned.items() if o.country in soviet and o.dependent is None}
@@ -56,7 +59,10 @@ def soviet_land(state: TKState, pack: Pack, owned: dict[str, Owner]) -> set[str]
 
 def neutral_alignment(state: TKState, pack: Pack, owned: dict[str, Owner], country: str,
                       specified: Faction | None = None) -> Finding:
-    """Rule 13.5: the priority list for a Neutral minor, as far as the state decides it."""
+    """Rule 13.5: the priority list for a Neutral minor, as far as the state decides it.
+
+    Where the seed is silent: priority 2 needs the Republican Support marker to show a faction;
+    without it the list goes on to priority 3."""
     if specified is not None:
         return Finding(specified, 1, "the option card, rule or event specifies the faction")
     support = state.republican_support

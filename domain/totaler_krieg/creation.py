@@ -85,7 +85,11 @@ def _check_area(pack: Pack, sit: Situation, state: TKState, cmd: CreateMinor) ->
 
 
 def create_minor(cmd: CreateMinor, state: TKState, ctx: Context) -> list[Event]:
-    """Rule 13.8.2: make a minor country from a dependent, region or conquered country."""
+    """Rule 13.8.2: make a minor country from a dependent, region or conquered country.
+
+    Where the seed is silent: an Active created minor's units go to the Axis Force Pool (the card or
+    event that creates it says what is set up on the map); a Breakaway Region gains independence
+    only while its country is in Civil War (13.8.4)."""
     pack = ctx.pack
     sit = situation(state, pack)
     if cmd.area in state.gone:

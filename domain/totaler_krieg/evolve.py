@@ -6,17 +6,14 @@ from dataclasses import replace
 from functools import singledispatch
 
 from domain.kernel import evolved
-
 from domain.totaler_krieg import events as ev
 from domain.totaler_krieg.state import Claim, Gone, MultinationalUnit, TKState, UnitState
 from domain.totaler_krieg.vocabulary import CountryMarker, Faction, Location, Status
 
 
-def _placed(state: TKState, placements: tuple[ev.Placed, ...], faction: Faction | None = None) -> dict:
-    units = dict(state.units)
-    for p in placements:
-        units[p.unit] = UnitState(p.location, p.where, False, faction)
-    return units
+def _placed(state: TKState, placements: tuple[ev.Placed, ...]) -> dict:
+    """Counters moved by set-up or a change of status arrive on their one-step side (13.7.1 step 5)."""
+    return {**state.units, **{p.unit: UnitState(p.location, p.where) for p in placements}}
 
 
 def _without(mapping: dict, key) -> dict:

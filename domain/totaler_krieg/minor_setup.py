@@ -90,7 +90,10 @@ def no_roll_reason(state: TKState, pack: Pack, country: str, political_event: st
 def setup_event(state: TKState, pack: Pack, country: str, faction: Faction, dice: Dice,
                 political_event: str | None = None, convoy_box: str | None = None,
                 convoy_mode: str | None = None) -> MinorSetUp:
-    """Rule 13.7: set up a minor that has just become Active."""
+    """Rule 13.7: set up a minor that has just become Active.
+
+    Where the seed is silent: the controlling faction "may" roll for Mobilizations; the roll is always
+    made, since using the Mobilizations is optional anyway. Unused Mobilizations stay available."""
     name = pack.countries[country].name
     placements: list[Placed] = []
     handled: set[str] = set()

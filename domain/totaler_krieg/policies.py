@@ -98,8 +98,10 @@ def replace_with_truce(cmd: ReplacePolicyWithTruce, state: TKState, ctx: Context
 
 
 def set_war_state(cmd: SetWarState, state: TKState, ctx: Context) -> list[Event]:
-    """Chapter 12 (moderator): the war state only advances. Rule 13.6.1.2: Total War ends every
-    policy but Isolationism and the Ostland Accord, involuntarily."""
+    """Chapter 12 (moderator): Limited or Total War begins. Rule 13.6.1.2: Total War ends every
+    policy but Isolationism and the Ostland Accord, involuntarily.
+
+    Where the seed is silent: the war state only advances (Pre-War -> Limited -> Total War)."""
     if not ctx.is_moderator:
         raise RuleViolation(RULE, "only the moderator records a change of war state (chapter 12)")
     if WAR_ORDER.index(cmd.war) <= WAR_ORDER.index(state.war):

@@ -122,7 +122,10 @@ def _moved(state: TKState, pack: Pack, country: str, source, to: Location) -> tu
 
 def conquer(cmd: ConquerCountry, state: TKState, ctx: Context) -> list[Event]:
     """Rule 13.4: a Conquered minor's units go to its faction's Conquered Minor Countries Box.
-    France's conquest creates Vichy (13.8.6); Vichy is not subject to Allied conquest."""
+    France's conquest creates Vichy (13.8.6); Vichy is not subject to Allied conquest.
+
+    Where the seed is silent: only an enemy faction conquers; Partnership counters set aside by
+    set-up step 1 stay set aside."""
     pack = ctx.pack
     faction = acting_faction(cmd.power)
     spec = pack.countries.get(cmd.country)
@@ -141,7 +144,10 @@ def conquer(cmd: ConquerCountry, state: TKState, ctx: Context) -> list[Event]:
 
 def reactivate(cmd: ReactivateCountry, state: TKState, ctx: Context) -> list[Event]:
     """Rule 13.4: the Axis Minor Country Created event, or an Allied faction's Conquered Country
-    Reactivation for its own conquered minor; units move from the Conquered box to the Force Pool."""
+    Reactivation; units move from the Conquered box to the Force Pool.
+
+    Where the seed is silent: an Allied faction reactivates only a minor whose units are in its own
+    Conquered Minor Countries Box (16.3.1 and 16.5.1 are each faction's own event)."""
     pack = ctx.pack
     facts = select_minor(pack, situation(state, pack), cmd.country, "re-activation", Status.CONQUERED)
     if cmd.via is ReactivateVia.MINOR_COUNTRY_CREATED:

@@ -65,7 +65,10 @@ def form_vichy(cmd: FormVichy, state: TKState, ctx: Context) -> list[Event]:
 
 
 def fleet_events(state: TKState, pack: Pack, sit: Situation, faction: Faction) -> list[Event]:
-    """Rule 13.8.6.1: Neutrals Pressured seizes (Axis) or sinks (Western) the Neutral Vichy fleet."""
+    """Rule 13.8.6.1: Neutrals Pressured seizes (Axis) or sinks (Western) the Neutral Vichy fleet.
+
+    Where the seed is silent: a fleet the Axis has seized stays in the Axis Force Pool if Vichy later
+    activates as an Allied minor (13.8.6.2 removes the counters still with Vichy)."""
     vichy = sit.countries[vichy_id(pack)]
     if not vichy.exists or vichy.status is not Status.NEUTRAL:
         raise RuleViolation(RULE, "the Vichy Surface Fleet is seized or sunk only while Vichy is Neutral")

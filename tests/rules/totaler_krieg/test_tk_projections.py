@@ -3,7 +3,6 @@ affects it; which policies an Axis action would end; the unit queries."""
 import pytest
 
 from domain.totaler_krieg import commands as c
-
 from domain.totaler_krieg.vocabulary import Faction, WarState
 
 
