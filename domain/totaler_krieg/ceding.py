@@ -11,7 +11,8 @@ from dataclasses import replace
 
 from domain.kernel import Context, Event, RuleViolation
 from domain.totaler_krieg.commands import CedeCountry, CedeLand, ReturnCededLand
-from domain.totaler_krieg.events import CededLandReturned, CountryCeased, LandCeded, Placed
+from domain.totaler_krieg.counters import NOT_REMOVED, relocate
+from domain.totaler_krieg.events import CededLandReturned, CountryCeased, LandCeded
 from domain.totaler_krieg.pack import Pack
 from domain.totaler_krieg.selection import acting_faction, select_minor
 from domain.totaler_krieg.situation import situation
@@ -46,8 +47,7 @@ def _ceased(state: TKState, pack: Pack, country: str, markers: tuple[str, ...], 
     whole = pack.countries[country].whole_cession
     for_good = whole is not None and whole.removed_for_good
     to = Location.REMOVED if for_good else Location.SET_ASIDE
-    placements = tuple(Placed(u, to) for u in pack.units_of.get(country, ())
-                       if state.units[u].location is not Location.REMOVED)
+    placements = relocate(state, pack, country, NOT_REMOVED, to)
     return CountryCeased(country, "removed_for_good" if for_good else "ceded_whole", by, not for_good, markers,
                          placements)
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from domain.kernel import Context, Event, RuleViolation
 from domain.totaler_krieg.commands import CreateMinor, CreatePartnership
-from domain.totaler_krieg.events import CountryReactivated, MinorCreated, PartnershipCreated, Placed
+from domain.totaler_krieg.counters import relocate
+from domain.totaler_krieg.events import CountryReactivated, MinorCreated, PartnershipCreated
 from domain.totaler_krieg.pack import Pack
 from domain.totaler_krieg.selection import acting_faction, place_role, require, select_minor
 from domain.totaler_krieg.situation import Situation, situation
@@ -28,11 +29,6 @@ PARTNERSHIP_RULE = "TK-13.8.5"
 # 13.8.2: Puppet Government and Minor Country Created make a Conquered Country an Axis minor again.
 _AXIS_REACTIVATION = (CreateVia.PUPPET_GOVERNMENT, CreateVia.MINOR_COUNTRY_CREATED)
 _AWAITING_PARTNERSHIP = frozenset({Location.PARTNERSHIP_SET_ASIDE, Location.SCENARIO, Location.SET_ASIDE})
-
-
-def _to_force_pool(state: TKState, pack: Pack, country: str, source) -> tuple[Placed, ...]:
-    return tuple(Placed(u, Location.FORCE_POOL) for u in pack.units_of.get(country, ())
-                 if state.units[u].location in source)
 
 
 def _axis(cmd: CreateMinor, ctx: Context) -> Faction:
@@ -59,7 +55,7 @@ def _recreate(cmd: CreateMinor, state: TKState, ctx: Context, country: str) -> l
         status, faction, placements = Status.NEUTRAL, None, ()
     else:
         status, faction = Status.ACTIVE, _axis(cmd, ctx)
-        placements = _to_force_pool(state, pack, country, {Location.SET_ASIDE})
+        placements = relocate(state, pack, country, {Location.SET_ASIDE}, Location.FORCE_POOL)
     cession_to = pack.markers[gone.by].to if gone.by in pack.markers else None
     returned = tuple(m for m in gone.markers if pack.markers[m].to == cession_to and m in state.ceded)
     return [MinorCreated(country, cmd.via, status, faction, False, returned, placements)]
@@ -99,7 +95,7 @@ def create_minor(cmd: CreateMinor, state: TKState, ctx: Context) -> list[Event]:
         if facts.status is Status.CONQUERED and cmd.via in _AXIS_REACTIVATION:
             _axis(cmd, ctx)
             return [CountryReactivated(facts.id, Faction.AXIS, ReactivateVia.MINOR_COUNTRY_CREATED,
-                                       _to_force_pool(state, pack, facts.id, {Location.CONQUERED_BOX}))]
+                                       relocate(state, pack, facts.id, {Location.CONQUERED_BOX}, Location.FORCE_POOL))]
         raise RuleViolation(RULE, f"{facts.name} is already a Minor Country ({facts.status.value})")
     _check_area(pack, sit, state, cmd)
     if cmd.via is CreateVia.PROVINCIAL_INDEPENDENCE:
@@ -107,7 +103,7 @@ def create_minor(cmd: CreateMinor, state: TKState, ctx: Context) -> list[Event]:
         return [MinorCreated(cmd.area, cmd.via, Status.NEUTRAL, None, True, (), ())]
     _axis(cmd, ctx)
     return [MinorCreated(cmd.area, cmd.via, Status.ACTIVE, Faction.AXIS, True, (),
-                         _to_force_pool(state, pack, cmd.area, {Location.SET_ASIDE}))]
+                         relocate(state, pack, cmd.area, {Location.SET_ASIDE}, Location.FORCE_POOL))]
 
 
 def partnership_eligible(pack: Pack, sit: Situation, state: TKState, faction: Faction, country: str) -> str | None:
@@ -134,7 +130,6 @@ def create_partnership(cmd: CreatePartnership, state: TKState, ctx: Context) -> 
     reason = partnership_eligible(pack, sit, state, faction, facts.id)
     if reason:
         raise RuleViolation(PARTNERSHIP_RULE, reason)
-    placements = tuple(Placed(u, Location.DELAY_BOX) for u in pack.units_of.get(facts.id, ())
-                       if pack.units[u].code == pack.partnership_code and pack.is_ground(u)
-                       and state.units[u].location in _AWAITING_PARTNERSHIP)
+    placements = relocate(state, pack, facts.id, _AWAITING_PARTNERSHIP, Location.DELAY_BOX,
+                          lambda u: pack.units[u].code == pack.partnership_code and pack.is_ground(u))
     return [PartnershipCreated(faction, facts.id, placements)]

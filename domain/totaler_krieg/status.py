@@ -21,12 +21,11 @@ from domain.totaler_krieg.events import (
     CountrySelected,
     MinorConquered,
     NeutralActivated,
-    Placed,
     PoliticalEventHadNoResult,
 )
+from domain.totaler_krieg.counters import relocate
 from domain.totaler_krieg.evolve import evolve
 from domain.totaler_krieg.minor_setup import setup_event
-from domain.totaler_krieg.pack import Pack
 from domain.totaler_krieg.policies import end_policy_events
 from domain.totaler_krieg.policy_ending import voluntary_verdict
 from domain.totaler_krieg.selection import acting_faction, require, select_country, select_minor
@@ -116,10 +115,6 @@ def activate_neutral(cmd: ActivateNeutral, state: TKState, ctx: Context) -> list
     return events
 
 
-def _moved(state: TKState, pack: Pack, country: str, source, to: Location) -> tuple[Placed, ...]:
-    return tuple(Placed(u, to) for u in pack.units_of.get(country, ()) if state.units[u].location in source)
-
-
 def conquer(cmd: ConquerCountry, state: TKState, ctx: Context) -> list[Event]:
     """Rule 13.4: a Conquered minor's units go to its faction's Conquered Minor Countries Box.
     France's conquest creates Vichy (13.8.6); Vichy is not subject to Allied conquest.
@@ -139,7 +134,7 @@ def conquer(cmd: ConquerCountry, state: TKState, ctx: Context) -> list[Event]:
         return conquer_france(state, ctx, facts)
     if is_vichy(pack, facts.id) and facts.allied:
         raise RuleViolation("TK-13.8.6", "No Surrender: Vichy is not subject to Allied Minor Country Conquest")
-    return [MinorConquered(facts.id, facts.alignment, _moved(state, pack, facts.id, IN_PLAY, Location.CONQUERED_BOX))]
+    return [MinorConquered(facts.id, facts.alignment, relocate(state, pack, facts.id, IN_PLAY, Location.CONQUERED_BOX))]
 
 
 def reactivate(cmd: ReactivateCountry, state: TKState, ctx: Context) -> list[Event]:
@@ -158,7 +153,7 @@ def reactivate(cmd: ReactivateCountry, state: TKState, ctx: Context) -> list[Eve
             raise RuleViolation(RULE, f"{facts.name}'s units are in the {facts.alignment.value} Conquered Minor "
                                       f"Countries Box, not the {faction.value} one")
     return [CountryReactivated(facts.id, faction, cmd.via,
-                               _moved(state, pack, facts.id, {Location.CONQUERED_BOX}, Location.FORCE_POOL))]
+                               relocate(state, pack, facts.id, {Location.CONQUERED_BOX}, Location.FORCE_POOL))]
 
 
 def switch_alignment(cmd: SwitchAlignment, state: TKState, ctx: Context) -> list[Event]:

@@ -40,10 +40,7 @@ def _tac_hex(sit: Situation, mover: CountryFacts, hex: Hex) -> Verdict:
 
 
 def _axis_reciprocal_hex(sit: Situation, hex: Hex) -> Verdict:
-    """Rule 13.6.2 ("Axis units are reciprocally bound"): the mirror of ``_tac_hex``'s Axis clauses.
-
-    Where the seed is silent: the mirror of an On Station limit is "not where a Reassess Policy or
-    Armistice TAC has a Port, unless an Active Allied country at War has one too" (a real enemy)."""
+    """Rule 13.6.2 ("Axis units are reciprocally bound"): the mirror of ``_tac_hex``'s Axis clauses."""
     tac_land = [o for o in _owners(sit, (hex.place, *hex.adjacent)) if o.tac]
     if tac_land:
         return deny(TAC_RULE, f"reciprocal {sit.name(tac_land[0].posture)}: an Axis support unit cannot be placed in "
@@ -57,7 +54,10 @@ def _axis_reciprocal_hex(sit: Situation, hex: Hex) -> Verdict:
 
 def _station(sit: Situation, zone: str, bound) -> CountryFacts | None:
     """The first port owner in ``zone`` matching ``bound``, unless an Active Allied country at War
-    also has a Port there (13.6.2.1)."""
+    also has a Port there (13.6.2.1).
+
+    Where the seed is silent: the Axis mirror of the On Station limit is "not where a Reassess Policy
+    or Armistice TAC has a Port, unless an Active Allied country at War has one too" (a real enemy)."""
     owners = _owners(sit, sit.ports[zone])
     if any(o.active and o.allied and o.at_war for o in owners):
         return None

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from domain.kernel import Context, Event, RuleViolation
 from domain.totaler_krieg.commands import FormVichy
-from domain.totaler_krieg.events import Placed, VichyFleetSeized, VichyFleetSunk, VichyFormed
+from domain.totaler_krieg.counters import relocate
+from domain.totaler_krieg.events import VichyFleetSeized, VichyFleetSunk, VichyFormed
 from domain.totaler_krieg.evolve import evolve
 from domain.totaler_krieg.minor_setup import setup_event
 from domain.totaler_krieg.pack import Pack
@@ -31,10 +32,6 @@ def _check_map(state: TKState) -> None:
         raise RuleViolation(RULE, "on the DS map France is always France: it can never be conquered (13.8.6.3)")
 
 
-def _france_units(state: TKState, pack: Pack, france: str, to: Location) -> tuple[Placed, ...]:
-    return tuple(Placed(u, to) for u in pack.units_of.get(france, ()) if state.units[u].location in IN_PLAY)
-
-
 def conquer_france(state: TKState, ctx: Context, france: CountryFacts) -> list[Event]:
     """Rule 13.8.6.2: Allied Minor Country Conquest of France creates an Active Allied Vichy, set
     up by 13.7.2; France's units go to the Conquered Minor Countries Box (13.4)."""
@@ -42,7 +39,7 @@ def conquer_france(state: TKState, ctx: Context, france: CountryFacts) -> list[E
     pack = ctx.pack
     vichy = vichy_id(pack)
     formed = VichyFormed(vichy, france.id, VichyVia.ALLIED_MINOR_COUNTRY_CONQUEST, Status.ACTIVE, france.alignment,
-                         None, _france_units(state, pack, france.id, Location.CONQUERED_BOX))
+                         None, relocate(state, pack, france.id, IN_PLAY, Location.CONQUERED_BOX))
     return [formed, setup_event(evolve(state, formed), pack, vichy, france.alignment, ctx.dice)]
 
 
@@ -61,7 +58,7 @@ def form_vichy(cmd: FormVichy, state: TKState, ctx: Context) -> list[Event]:
     if cmd.via is VichyVia.ALLIED_MINOR_COUNTRY_CONQUEST:
         return conquer_france(state, ctx, france)
     return [VichyFormed(vichy.id, france.id, VichyVia.CASE_YELLOW, Status.NEUTRAL, None, vichy.marker_hex,
-                        _france_units(state, pack, france.id, Location.REMOVED))]
+                        relocate(state, pack, france.id, IN_PLAY, Location.REMOVED))]
 
 
 def fleet_events(state: TKState, pack: Pack, sit: Situation, faction: Faction) -> list[Event]:
