@@ -10,7 +10,7 @@
 from domain.aa.combat.forces import AaRule, BattleKind, BattleOptions, Forces, InvalidBattleInput, validate_battle
 from domain.aa.combat.model import BattleModel, Outcome
 from domain.aa.combat.montecarlo import SeededDice, SplitMix64, monte_carlo
-from domain.aa.combat.odds import battle_odds, continuation_values, odds
+from domain.aa.combat.odds import battle_odds, continuation_values, odds_for
 from domain.aa.combat.records import BattleResult, Roll, RoundResult, Side, Step, StepResult, UnitCount
 from domain.aa.combat.results import OddsResult, SurvivorOutcome
 from domain.aa.combat.schema import MonteCarlo, OddsRequest, OddsRequestSchema, parse_odds_request, run_odds
@@ -20,6 +20,6 @@ __all__ = [
     "AaRule", "BattleKind", "BattleModel", "BattleOptions", "BattleResult", "BattleState", "Forces",
     "InvalidBattleInput", "MonteCarlo", "OddsRequest", "OddsRequestSchema", "OddsResult", "Outcome", "Roll",
     "RoundResult", "SeededDice", "Side", "SplitMix64", "Step", "StepResult", "SurvivorOutcome", "UnitCount",
-    "battle_odds", "continuation_values", "fight", "fight_round", "fight_state", "monte_carlo", "odds",
+    "battle_odds", "continuation_values", "fight", "fight_round", "fight_state", "monte_carlo", "odds_for",
     "parse_odds_request", "run_odds", "start", "validate_battle",
 ]

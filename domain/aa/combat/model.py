@@ -8,7 +8,7 @@ from __future__ import annotations
 from enum import Enum
 
 from domain.aa.combat.forces import AaRule, BattleKind, BattleOptions, Forces, validate_battle
-from domain.aa.combat.sides import Group, SideModel, full_order
+from domain.aa.combat.sides import Group, Shot, SideModel, full_order
 from domain.aa.units import EditionPack, UnitType
 
 
@@ -18,6 +18,15 @@ class Outcome(Enum):
     MUTUAL_DESTRUCTION = "mutual_destruction"
     ATTACKER_RETREATED = "attacker_retreated"
     STALEMATE = "stalemate"
+
+
+def reachable(shots: tuple[Shot, ...], air: bool, evades: bool, other: bool) -> tuple[Shot, ...]:
+    """The shots that could hit something: a sub's shot needs a non-aircraft target, an aircraft's
+    (without a friendly anti_submarine unit) a non-evading one."""
+    reach = (evades or other, air or other, air or evades or other)  # by hit class (sub, air, any)
+    if all(reach[s.klass] for s in shots):
+        return shots
+    return tuple(s for s in shots if reach[s.klass])
 
 
 def _groups(names: list[str], amphibious: set[str], units: dict[str, UnitType], counts: dict[str, int],
@@ -161,14 +170,13 @@ class BattleModel:
         units do not roll."""
         side, counts, enemy, enemy_counts = ((self.attacker, att, self.defender, dfn) if attacking
                                              else (self.defender, dfn, self.attacker, att))
+        if surprise and not side.may_surprise:
+            return ()
         shots = side.shots(counts, surprise, enemy.has_anti_sub(enemy_counts))
-        if not shots:
+        if not shots or (side.unrestricted(shots) and enemy.hit_points(enemy_counts)):
             return shots
         air, evades, other = enemy.targets(enemy_counts)
-        reach = (evades + other, air + other, air + evades + other)  # by hit class (sub, air, any)
-        if all(reach[s.klass] for s in shots):
-            return shots
-        return tuple(s for s in shots if reach[s.klass])
+        return reachable(shots, air > 0, evades > 0, other > 0)
 
     def can_fight(self, att: tuple[int, ...], dfn: tuple[int, ...], first: bool) -> bool:
         """False when no unit on either side can hit anything: the battle stops (stalemate)."""

@@ -72,27 +72,30 @@ def _retreats(prog: Programme, values: dict | None, key: int) -> bool:
 
 
 class _Masses:
-    """Probability mass of live states: one dense row per defender state, indexed by attacker id
-    (list indexing is the cheapest update in the hot loop)."""
+    """Probability mass of states waiting to be processed: one dense row per defender state,
+    indexed by attacker id (list indexing and slices are the cheapest updates in the hot loop).
+    Decided states are kept here too and taken out at their level like any other."""
 
     def __init__(self, prog: Programme):
         self.prog = prog
         self.rows: dict[int, list] = {}
 
-    def row(self, d_id: int) -> list:
+    def row(self, d_id: int, need: int) -> list:
+        """Defender ``d_id``'s row, at least ``need`` long."""
         row = self.rows.get(d_id)
-        size = len(self.prog.att.states)
+        size = max(need, len(self.prog.att.states))
         if row is None:
             row = self.rows[d_id] = [self.prog.f.zero] * size
-        elif len(row) < size:
+        elif len(row) < need:
             row.extend([self.prog.f.zero] * (size - len(row)))
         return row
 
     def add(self, key: int, p) -> None:
-        self.row(key & MASK)[key >> SHIFT] += p
+        a_id = key >> SHIFT
+        self.row(key & MASK, a_id + 1)[a_id] += p
 
     def pop_level(self, hp: int):
-        """(key, mass) of every live state with ``hp`` hit points in all, emptying them."""
+        """(key, mass) of every state with ``hp`` hit points in all, emptying them."""
         att, dfn, zero = self.prog.att, self.prog.dfn, self.prog.f.zero
         for d_id in list(self.rows):
             ids = att.by_hp.get(hp - dfn.hp[d_id])
@@ -107,58 +110,58 @@ class _Masses:
 
 def _until_decided(prog: Programme, live: dict, tally: _Tally, values: dict | None) -> None:
     """Unlimited rounds: push each state's mass to its successors, in decreasing hit points."""
-    f = prog.f
+    f, A, D = prog.f, prog.att, prog.dfn
     masses = _Masses(prog)
     for key, p in live.items():
         masses.add(key, p)
     for hp in range(max(map(prog.hit_points, live), default=-1), -1, -1):
         for key, mass in masses.pop_level(hp):
+            a_id, d_id = key >> SHIFT, key & MASK
+            if not (A.alive[a_id] and D.alive[d_id]):
+                tally.decide(key, mass)
+                continue
             prog.expanded += 1
             if _retreats(prog, values, key):
                 tally.stop(Outcome.ATTACKER_RETREATED, key, mass)
                 continue
-            nxt, stalemate = prog.round(*prog.state(key), False)
+            if prog.fast:
+                nxt = prog.fast_product(a_id, d_id)
+                stalemate = None if nxt is not None else prog.state(key)
+            else:
+                nxt, stalemate = prog.round(*prog.state(key), False)
             if stalemate is not None:
                 tally.stop(Outcome.STALEMATE, prog.key(*stalemate), mass)
             elif isinstance(nxt, Product):
-                _push_product(prog, key, mass, nxt, masses, tally.decided)
+                _push_product(key, mass, nxt, masses)
             else:
                 state = prog.state(key)
                 scale = mass / (f.one - nxt.pop(state, f.zero))
                 for (a, d), p in nxt.items():
-                    k = prog.key(a, d)
-                    if prog.model.outcome(a, d) is not None:
-                        tally.decide(k, scale * p)
-                    else:
-                        masses.add(k, scale * p)
+                    masses.add(prog.key(a, d), scale * p)
 
 
-def _push_product(prog: Programme, key: int, mass, nxt: Product, masses: _Masses, decided: dict) -> None:
-    """The hot loop: one state's successors as (attacker row x defender row)."""
-    f = prog.f
-    A, D = prog.att, prog.dfn
-    a_rows, d_rows = nxt
+def _push_product(key: int, mass, nxt: Product, masses: _Masses) -> None:
+    """The hot loop: one state's successors, (attacker rows x defender rows), added into dense
+    defender rows (a plain loop over list indices is the fastest pure-Python update)."""
+    zero = masses.prog.f.zero
+    a, d = nxt
     att_id, dfn_id = key >> SHIFT, key & MASK
-    stay = sum((q for i, q in a_rows if i == att_id), f.zero) * sum((p for i, p in d_rows if i == dfn_id), f.zero)
-    scale = mass / (f.one - stay)
-    a_live = [(i, q) for i, q in a_rows if A.alive[i]]
-    a_moved = [(i, q) for i, q in a_live if i != att_id]
-    a_dead = [(i << SHIFT, q) for i, q in a_rows if not A.alive[i]]
-    a_all = [(i << SHIFT, q) for i, q in a_rows]
-    dget, zero = decided.get, f.zero
-    for d_id, p in d_rows:
+    a_self = a.probs[a.ids.index(att_id)] if att_id in a.ids else zero
+    d_self = d.probs[d.ids.index(dfn_id)] if dfn_id in d.ids else zero
+    scale = mass / (1 - a_self * d_self)
+    pairs, need = list(zip(a.ids, a.probs)), a.top
+    rows, get_row = masses.rows, masses.rows.get
+    for d_id, p in zip(d.ids, d.probs):
+        row = get_row(d_id)
+        if row is None or len(row) < need:
+            row = masses.row(d_id, need)
         w = scale * p
-        if not D.alive[d_id]:
-            for ka, q in a_all:
-                k = ka | d_id
-                decided[k] = dget(k, zero) + w * q
-            continue
-        for ka, q in a_dead:
-            k = ka | d_id
-            decided[k] = dget(k, zero) + w * q
-        row = masses.row(d_id)
-        for a_id, q in (a_moved if d_id == dfn_id else a_live):
+        for a_id, q in pairs:
             row[a_id] += w * q
+    # The round that changes nothing repeats: its share is already spread by ``scale``.
+    own = rows.get(dfn_id)
+    if own is not None and att_id < len(own):
+        own[att_id] = zero
 
 
 def _by_rounds(prog: Programme, live: dict, tally: _Tally, values: dict | None, rounds: int) -> None:
@@ -253,7 +256,7 @@ def battle_odds(model: BattleModel, *, rounds: int | None = None, exact: bool = 
                      states=prog.expanded + len(terminal), rounds=rounds, transports_lost=sunk)
 
 
-def odds(pack: EditionPack, forces: Forces, options: BattleOptions = BattleOptions(), *,
+def odds_for(pack: EditionPack, forces: Forces, options: BattleOptions = BattleOptions(), *,
          rounds: int | None = None, exact: bool = False) -> OddsResult:
     """Validate the battle (InvalidBattleInput names the bad field) and compute its exact odds."""
     return battle_odds(BattleModel(pack, forces, options), rounds=rounds, exact=exact)

@@ -10,7 +10,7 @@ from typing import NamedTuple
 
 from domain.aa.combat.distributions import Field
 from domain.aa.combat.forces import AaRule
-from domain.aa.combat.model import BattleModel
+from domain.aa.combat.model import BattleModel, reachable
 from domain.aa.combat.sides import SideModel
 
 State = tuple[tuple[int, ...], tuple[int, ...]]
@@ -29,6 +29,7 @@ class Interned:
         self.alive: list[bool] = []
         self.by_hp: dict[int, list[int]] = {}
         self._successors: dict[int, list[int]] = {}
+        self._signatures: dict[int, tuple] = {}
 
     def id(self, counts: tuple[int, ...]) -> int:
         found = self.ids.get(counts)
@@ -51,13 +52,41 @@ class Interned:
         return found
 
 
-class Product(NamedTuple):
-    """A round whose two sides' casualties are independent: P(na, nd) = P(na) x P(nd), as rows of
-    (interned id, probability). Most battles (no surprise strike, no lone transports) stay in this
-    form, which the propagation walks fast."""
+    def rows(self, i: int, probs: list) -> Rows:
+        """Rows for 0, 1, 2... plain hits on state ``i`` with these probabilities."""
+        ids = self.successors(i)[:len(probs)]
+        return Rows(ids, probs, max(ids) + 1)
 
-    attacker: list
-    defender: list
+    def signature(self, i: int) -> tuple[bool, bool, bool, bool]:
+        """What the enemy's fire depends on: (has an anti_submarine unit, has aircraft, has evading
+        units, has other units) - memoised per state."""
+        found = self._signatures.get(i)
+        if found is None:
+            counts = self.states[i]
+            air, evades, other = self.side.targets(counts)
+            found = self._signatures[i] = (self.side.has_anti_sub(counts), air > 0, evades > 0, other > 0)
+        return found
+
+
+class Rows(NamedTuple):
+    """One side's next states: ids[k] with probs[k]; ``top`` is max(ids) + 1."""
+
+    ids: list
+    probs: list
+    top: int
+
+
+def rows_of(pairs: dict) -> Rows:
+    ids = list(pairs)
+    return Rows(ids, list(pairs.values()), max(ids) + 1)
+
+
+class Product(NamedTuple):
+    """A round whose two sides' casualties are independent: P(na, nd) = P(na) x P(nd). Most battles
+    (no surprise strike, no lone transports) stay in this form, which the propagation walks fast."""
+
+    attacker: Rows
+    defender: Rows
 
 
 class Programme:
@@ -72,9 +101,13 @@ class Programme:
         self._bombard = None
         # Casualties of the two sides are coupled only by lone defenceless units and end-of-round
         # submerging; without them (and without a surprise strike) a round is a Product.
-        self._coupled = model._has_defenceless or (
-            model.pack.combat.submerge_timing == "end_of_round"
-            and (model.options.attacker_submerge or model.options.defender_submerge))
+        submerging = model.options.attacker_submerge or model.options.defender_submerge
+        self._coupled = model._has_defenceless or (submerging and model.pack.combat.submerge_timing == "end_of_round")
+        self._submerging = submerging and model.pack.combat.submerge_timing == "before_fire"
+        self._surprising = model.attacker.may_surprise or model.defender.may_surprise
+        # A general round is then a Product that depends only on the two interned ids.
+        self.fast = not (self._coupled or self._submerging or self._surprising)
+        self._fires: dict = {}
 
     # -- opening fire (round 1) --------------------------------------------------------------
 
@@ -183,15 +216,19 @@ class Programme:
                 out[key] = get(key, zero) + p * q
 
     def round(self, att, dfn, first: bool):
-        """One round from a live state: ({next state: p}, None), or (None, state) for a stalemate."""
+        """One round from a live state: ({next state: p} or a Product, None), or (None, state) for a
+        stalemate."""
         m, f = self.model, self.f
-        att, dfn = m.submerge(att, dfn, "before_fire")
-        if m.outcome(att, dfn) is not None:
-            return {(att, dfn): f.one}, None
-        if not m.can_fight(att, dfn, first):
-            return None, (att, dfn)
-        if not self._coupled and not self._surprise(att, dfn):
-            return self._product(att, dfn, first), None
+        if self._submerging:
+            att, dfn = m.submerge(att, dfn, "before_fire")
+            if m.outcome(att, dfn) is not None:
+                return {(att, dfn): f.one}, None
+        a_fire, d_fire = m.shots(att, dfn, True, False), m.shots(att, dfn, False, False)
+        surprise = self._surprising and bool(m.shots(att, dfn, True, True) or m.shots(att, dfn, False, True))
+        if not (a_fire or d_fire or surprise or (first and m.bombard)):
+            return None, (att, dfn)  # m.can_fight is False: nobody can hit anybody
+        if not self._coupled and not surprise:
+            return self._product(att, dfn, first, a_fire, d_fire), None
         after_surprise: dict = {}
         self._exchange(att, dfn, True, first, f.one, after_surprise)
         after_fire: dict = {}
@@ -208,33 +245,50 @@ class Programme:
             out[(a, d)] = out.get((a, d), f.zero) + p
         return out, None
 
-    def _surprise(self, att, dfn) -> bool:
-        return bool(self.model.shots(att, dfn, True, True) or self.model.shots(att, dfn, False, True))
-
     def _pmfs(self, shots, reach: tuple[int, int, int], bombard) -> tuple[list, list, list]:
         return self.f.merged_pmfs(shots, self.model.sides, reach[0] > 0, reach[1] > 0,
                                   self._bombard_pmf() if bombard else None)
 
-    def _rows(self, target: Interned, counts, pmfs) -> list:
-        """[(id of the target's next state, probability)] for the hits it takes."""
+    def _rows(self, target: Interned, i: int, pmfs) -> Rows:
+        """The target's next states (by id) and their probabilities for the hits it takes."""
         f, side = self.f, target.side
-        reach = side.targets(counts)
         sub, air, anyc = pmfs
-        i = target.id(counts)
         if len(sub) == 1 and len(air) == 1:
-            return list(zip(target.successors(i), f.truncate(anyc, target.hp[i])))
-        rows: dict = {}
-        for h, p in f.vectors(pmfs, reach):
+            return target.rows(i, f.truncate(anyc, target.hp[i]))
+        counts = target.states[i]
+        pairs: dict = {}
+        for h, p in f.vectors(pmfs, side.targets(counts)):
             j = target.id(side.assign(counts, h))
-            rows[j] = rows.get(j, f.zero) + p
-        return list(rows.items())
+            pairs[j] = pairs.get(j, f.zero) + p
+        return rows_of(pairs)
 
-    def _product(self, att, dfn, first: bool) -> Product:
+    def _product(self, att, dfn, first: bool, a_fire, d_fire) -> Product:
         m = self.model
         a, d = m.attacker, m.defender
-        a_pmfs = self._pmfs(m.shots(att, dfn, True, False), d.targets(dfn), first and m.bombard)
-        d_pmfs = self._pmfs(m.shots(att, dfn, False, False), a.targets(att), False)
-        return Product(self._rows(self.att, att, d_pmfs), self._rows(self.dfn, dfn, a_pmfs))
+        a_pmfs = self._pmfs(a_fire, d.targets(dfn), first and m.bombard)
+        d_pmfs = self._pmfs(d_fire, a.targets(att), False)
+        return Product(self._rows(self.att, self.att.id(att), d_pmfs), self._rows(self.dfn, self.dfn.id(dfn), a_pmfs))
+
+    def fast_product(self, a_id: int, d_id: int) -> Product | None:
+        """A general round (not the first) from interned ids, or None for a stalemate; only when
+        ``fast`` (no submerging, surprise strike or lone defenceless units in this battle)."""
+        A, D = self.att, self.dfn
+        a_fires, a_pmfs = self._fire(A, a_id, D.signature(d_id), True)
+        d_fires, d_pmfs = self._fire(D, d_id, A.signature(a_id), False)
+        if not (a_fires or d_fires):
+            return None
+        return Product(self._rows(A, a_id, d_pmfs), self._rows(D, d_id, a_pmfs))
+
+    def _fire(self, side: Interned, i: int, enemy: tuple, attacking: bool):
+        """(fires at all, per-class hit distributions) of a side state against an enemy signature,
+        memoised: the same as ``BattleModel.shots`` for general fire, keyed by ids."""
+        key = (attacking, i, enemy)
+        found = self._fires.get(key)
+        if found is None:
+            anti_sub, air, evades, other = enemy
+            shots = reachable(side.side.shots(side.states[i], False, anti_sub), air, evades, other)
+            found = self._fires[key] = (bool(shots), self.f.merged_pmfs(shots, self.model.sides, air, evades))
+        return found
 
     def round_dict(self, att, dfn, first: bool):
         """``round`` with a Product spelled out as {(att, dfn): p}."""
@@ -242,8 +296,8 @@ class Programme:
         if not isinstance(nxt, Product):
             return nxt, stalemate
         out: dict = {}
-        for d_id, p in nxt.defender:
-            for a_id, q in nxt.attacker:
+        for d_id, p in zip(nxt.defender.ids, nxt.defender.probs):
+            for a_id, q in zip(nxt.attacker.ids, nxt.attacker.probs):
                 key = (self.att.states[a_id], self.dfn.states[d_id])
                 out[key] = out.get(key, self.f.zero) + p * q
         return out, stalemate

@@ -74,8 +74,10 @@ class SideModel:
         self.defenceless = tuple(s.has("defenceless") for s in specs)
         self.anti_sub = tuple(s.has("anti_submarine") and p for s, p in zip(specs, self.present))
         self.surprise = tuple(s.has("surprise_strike") for s in specs)
-        self.fire = tuple(0 if g.submerged else min(s.attack if attacking else s.defence, sides)
-                          for g, s in zip(groups, specs))
+        self._anti_sub_groups = tuple(g for g, a in enumerate(self.anti_sub) if a)
+        # Whether this side can ever fire a surprise strike (most battles: no subs at all).
+        self.fire = self._fire_values(specs, groups)
+        self.may_surprise = any(s and f for s, f in zip(self.surprise, self.fire))
         self.dice = tuple(s.attack_dice if attacking else 1 for s in specs)
         self.best = tuple(attacking and s.keep is Keep.BEST for s in specs)
         self.klass_base = tuple(HIT_SUB if s.has("cannot_hit_air") else HIT_ANY for s in specs)
@@ -94,6 +96,10 @@ class SideModel:
         self._targets: dict = {}
 
     # -- firepower ---------------------------------------------------------------------------
+
+    def _fire_values(self, specs, groups) -> tuple[int, ...]:
+        return tuple(0 if g.submerged else min(s.attack if self.attacking else s.defence, self.sides)
+                     for g, s in zip(groups, specs))
 
     def _groups_of(self, name: str) -> list[int]:
         return [i for i, g in enumerate(self.groups) if g.unit == name and not g.submerged]
@@ -143,7 +149,7 @@ class SideModel:
         return pieces
 
     def has_anti_sub(self, counts: tuple[int, ...]) -> bool:
-        return any(c and a for c, a in zip(counts, self.anti_sub))
+        return any(counts[g] for g in self._anti_sub_groups)
 
     def shots(self, counts: tuple[int, ...], surprise_phase: bool, enemy_anti_sub: bool) -> tuple[Shot, ...]:
         """What this side fires in the surprise strike step or in general fire.
@@ -176,6 +182,11 @@ class SideModel:
         result = tuple(out)
         self._shots[key] = result
         return result
+
+    @staticmethod
+    def unrestricted(shots: tuple[Shot, ...]) -> bool:
+        """Every shot may hit any unit."""
+        return all(s.klass == HIT_ANY for s in shots)
 
     # -- casualties ---------------------------------------------------------------------------
 

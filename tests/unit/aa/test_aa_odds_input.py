@@ -11,7 +11,7 @@ from domain.aa.combat import (
     InvalidBattleInput,
     OddsRequestSchema,
     battle_odds,
-    odds,
+    odds_for,
     parse_odds_request,
     run_odds,
 )
@@ -74,7 +74,7 @@ def test_the_schema_without_a_pack_checks_shape_only():
 
 def test_the_domain_functions_validate_too():
     with pytest.raises(InvalidBattleInput) as bad:
-        odds(pack(REVISED), Forces(BattleKind.LAND, {"infantry": -2}, {}))
+        odds_for(pack(REVISED), Forces(BattleKind.LAND, {"infantry": -2}, {}))
     assert bad.value.field == "attacker.infantry"
     with pytest.raises(InvalidBattleInput) as bad:
         battle_odds(battle(REVISED, "land", {"infantry": 1}, {"infantry": 1}), rounds=0)
