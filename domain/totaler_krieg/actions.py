@@ -89,8 +89,9 @@ def place_support_unit(cmd: PlaceSupportUnit, state: TKState, ctx: Context) -> l
     contesters = tuple(c for c, f in sit.countries.items()
                        if f.exists and f.alignment is not None and f.alignment is not sit.countries[placer].alignment
                        and all(may_contest(sit, c, n, ended).allowed for n in cmd.unit))
-    place = cmd.hex.place if cmd.hex else None
-    return [SupportUnitPlaced(cmd.unit, cmd.placement, place, cmd.zone, cmd.airdrop, contesters),
+    place = cmd.hex.place if cmd.placement is Placement.HEX else None
+    zone = cmd.zone if cmd.placement is Placement.ON_STATION else None
+    return [SupportUnitPlaced(cmd.unit, cmd.placement, place, zone, cmd.airdrop, contesters),
             *_endings(state, pack, ended, EndCause.AXIS_SUPPORT_PLACEMENT, cmd.power)]
 
 
