@@ -66,6 +66,7 @@ def openapi_yaml(api: Api) -> str:
 def projection_examples() -> dict:
     from domain import registry
     from domain.kernel import Setup
+    from events.envelope import canonical_json
     from service.http import SPECTATOR
     from service.packs import default_pack
 
@@ -78,9 +79,28 @@ def projection_examples() -> dict:
         decider = ruleset.make_decider(pack)
         view = decider.view(decider.initial_state(Setup(seats, {}, pack)), SPECTATOR)
         for projection in ruleset.projections:
-            if projection.media_type == "application/json":
-                examples[f"{ruleset.id}/{projection.name}"] = {
-                    "summary": projection.description or f"{ruleset.title}: {projection.name}",
-                    "value": {"name": projection.name, "version": 1, "seat": SPECTATOR, "data": projection.build(view)},
-                }
+            if projection.media_type != "application/json":
+                continue
+            summary = projection.description or f"{ruleset.title}: {projection.name}"
+            data = projection.build(view)
+            if len(canonical_json(data)) > MAX_EXAMPLE_BYTES:
+                # A whole-map read model would bury the document; show its shape, one entry deep.
+                data = _first_entries(data)
+                summary += " (example cut to its first entries)"
+            examples[f"{ruleset.id}/{projection.name}"] = {
+                "summary": summary,
+                "value": {"name": projection.name, "version": 1, "seat": SPECTATOR, "data": data},
+            }
     return examples
+
+
+MAX_EXAMPLE_BYTES = 8 * 1024
+
+
+def _first_entries(value, depth: int = 0):
+    if isinstance(value, dict):
+        items = list(value.items())[: 2 if depth else len(value)]
+        return {k: _first_entries(v, depth + 1) for k, v in items}
+    if isinstance(value, list):
+        return [_first_entries(v, depth + 1) for v in value[:1]]
+    return value
