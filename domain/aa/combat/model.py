@@ -131,16 +131,15 @@ class BattleModel:
         """Defenceless units (Global 1940 transports) left alone against units that can fire are lost."""
         if not self._has_defenceless:
             return att, dfn
-        return self._lone_defenceless(self.attacker, att, self.defender, dfn), \
-            self._lone_defenceless(self.defender, dfn, self.attacker, att)
+        return (self.lone_defenceless(self.attacker, att, self.defender.fires(dfn)),
+                self.lone_defenceless(self.defender, dfn, self.attacker.fires(att)))
 
     @staticmethod
-    def _lone_defenceless(side: SideModel, counts, enemy: SideModel, enemy_counts) -> tuple[int, ...]:
-        if not any(c and d for c, d in zip(counts, side.defenceless)):
+    def lone_defenceless(side: SideModel, counts: tuple[int, ...], enemy_fires: bool) -> tuple[int, ...]:
+        """``counts`` without its defenceless units if they are all it has left and the enemy fires."""
+        if not enemy_fires or not any(c and d for c, d in zip(counts, side.defenceless)):
             return counts
         if any(c and p and not d for c, p, d in zip(counts, side.present, side.defenceless)):
-            return counts
-        if not any(c and f for c, f in zip(enemy_counts, enemy.fire)):
             return counts
         return tuple(0 if d and p else c for c, d, p in zip(counts, side.defenceless, side.present))
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from domain.aa.combat.forces import BattleOptions, Forces, InvalidBattleInput
 from domain.aa.combat.model import BattleModel, Outcome
-from domain.aa.combat.programme import MASK, SHIFT, Product, Programme
+from domain.aa.combat.programme import MASK, SHIFT, Block, Programme
 from domain.aa.combat.results import UNDECIDED, OddsResult, summarise
 from domain.aa.units import EditionPack
 
@@ -124,40 +124,34 @@ def _until_decided(prog: Programme, live: dict, tally: _Tally, values: dict | No
             if _retreats(prog, values, key):
                 tally.stop(Outcome.ATTACKER_RETREATED, key, mass)
                 continue
-            if prog.fast:
-                nxt = prog.fast_product(a_id, d_id)
-                stalemate = None if nxt is not None else prog.state(key)
-            else:
-                nxt, stalemate = prog.round(*prog.state(key), False)
+            blocks, stalemate = prog.round(a_id, d_id, False)
             if stalemate is not None:
-                tally.stop(Outcome.STALEMATE, prog.key(*stalemate), mass)
-            elif isinstance(nxt, Product):
-                _push_product(key, mass, nxt, masses)
+                tally.stop(Outcome.STALEMATE, stalemate, mass)
             else:
-                state = prog.state(key)
-                scale = mass / (f.one - nxt.pop(state, f.zero))
-                for (a, d), p in nxt.items():
-                    masses.add(prog.key(a, d), scale * p)
+                _push_blocks(key, mass, blocks, masses)
 
 
-def _push_product(key: int, mass, nxt: Product, masses: _Masses) -> None:
-    """The hot loop: one state's successors, (attacker rows x defender rows), added into dense
-    defender rows (a plain loop over list indices is the fastest pure-Python update)."""
+def _push_blocks(key: int, mass, blocks: list[Block], masses: _Masses) -> None:
+    """The hot loop: one state's successors, block by block (attacker rows x defender rows), added
+    into dense defender rows (a plain loop over list indices is the fastest pure-Python update)."""
     zero = masses.prog.f.zero
-    a, d = nxt
     att_id, dfn_id = key >> SHIFT, key & MASK
-    a_self = a.probs[a.ids.index(att_id)] if att_id in a.ids else zero
-    d_self = d.probs[d.ids.index(dfn_id)] if dfn_id in d.ids else zero
-    scale = mass / (1 - a_self * d_self)
-    pairs, need = list(zip(a.ids, a.probs)), a.top
+    stay = zero
+    for weight, a, d in blocks:
+        if att_id in a.ids and dfn_id in d.ids:
+            stay += weight * sum(q for i, q in zip(a.ids, a.probs) if i == att_id) * \
+                sum(p for i, p in zip(d.ids, d.probs) if i == dfn_id)
+    scale = mass / (1 - stay)
     rows, get_row = masses.rows, masses.rows.get
-    for d_id, p in zip(d.ids, d.probs):
-        row = get_row(d_id)
-        if row is None or len(row) < need:
-            row = masses.row(d_id, need)
-        w = scale * p
-        for a_id, q in pairs:
-            row[a_id] += w * q
+    for weight, a, d in blocks:
+        pairs, need, share = list(zip(a.ids, a.probs)), a.top, scale * weight
+        for d_id, p in zip(d.ids, d.probs):
+            row = get_row(d_id)
+            if row is None or len(row) < need:
+                row = masses.row(d_id, need)
+            w = share * p
+            for a_id, q in pairs:
+                row[a_id] += w * q
     # The round that changes nothing repeats: its share is already spread by ``scale``.
     own = rows.get(dfn_id)
     if own is not None and att_id < len(own):

@@ -148,6 +148,10 @@ class SideModel:
                     capacity -= take
         return pieces
 
+    def fires(self, counts: tuple[int, ...]) -> bool:
+        """Whether any unit here rolls dice (a lone transport does not)."""
+        return any(c and f for c, f in zip(counts, self.fire))
+
     def has_anti_sub(self, counts: tuple[int, ...]) -> bool:
         return any(counts[g] for g in self._anti_sub_groups)
 
