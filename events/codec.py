@@ -207,6 +207,9 @@ def _trusted_decoder(cls: type) -> Callable[[dict], Any]:
             obj.__dict__.update(values)
             return obj
 
+    if not special:
+        return build
+
     def decode(data: dict):
         values = dict(data)
         for name, convert in special:
@@ -226,6 +229,7 @@ class Codec:
     def __init__(self, classes: typing.Iterable[type] = ()):
         self._classes: dict[str, type] = {}
         self._upcasters: dict[tuple[str, int], Upcaster] = {}
+        self._stored: dict[str, tuple[int, Callable[[dict], Any]]] = {}  # type -> (version, decoder)
         for cls in classes:
             self.register(cls)
 
@@ -267,12 +271,14 @@ class Codec:
 
     def decode_stored(self, type_name: str, data: dict, schema_version: int) -> Any:
         """Decode what this service stored (already validated once): upcast, then build fast."""
-        cls = self._classes.get(type_name)
-        if cls is None:
-            raise DecodeError({"type": f"unknown type {type_name!r}"})
-        current = getattr(cls, "SCHEMA_VERSION", 1)
+        entry = self._stored.get(type_name)
+        if entry is None:
+            cls = self._classes.get(type_name)
+            if cls is None:
+                raise DecodeError({"type": f"unknown type {type_name!r}"})
+            entry = self._stored[type_name] = (getattr(cls, "SCHEMA_VERSION", 1), _trusted_decoder(cls))
+        current, decoder = entry
         while schema_version < current:
             data = self._upcasters[(type_name, schema_version)](data)
             schema_version += 1
-        return _trusted_decoder(cls)(data)
-
+        return decoder(data)

@@ -25,6 +25,7 @@ class RedisEventStore:
         # Last head this process wrote per game: saves a round trip when it is still the head.
         # A stale entry is harmless: the script checks version and hash and we re-read.
         self._heads: dict[str, tuple[int, str]] = {}
+        self._keys_of: dict[str, list[str]] = {}
 
     def _key(self, game_id: str, name: str) -> str:
         return f"{self.prefix}:{{{game_id}}}:{name}"
@@ -48,14 +49,9 @@ class RedisEventStore:
             if version != expected_version:
                 raise WrongExpectedVersion(expected_version, version)
         bodies = chain(game_id, expected_version + 1, prev_hash, list(events))
-        args: list = [game_id, expected_version, prev_hash, idempotency_key or "", fp, len(bodies)]
-        for body in bodies:
-            args += [body["hash"], orjson.dumps(body)]
-        status, detail = self._append(
-            keys=[self._key(game_id, "stream"), self._key(game_id, "head"), self._key(game_id, "idem"),
-                  self._global, f"{self.prefix}:position", f"{self.prefix}:games"],
-            args=args,
-        )
+        args = [game_id, expected_version, prev_hash, idempotency_key or "", fp, bodies[-1]["hash"],
+                *(orjson.dumps(body) for body in bodies)]
+        status, detail = self._append(keys=self._append_keys(game_id), args=args)
         if status == b"wrong-version":
             self._heads.pop(game_id, None)
             raise WrongExpectedVersion(expected_version, int(detail))
@@ -63,6 +59,13 @@ class RedisEventStore:
             return self._replayed(idempotency_key, fp, self._parse_idem(game_id, detail))
         self._heads[game_id] = (bodies[-1]["version"], bodies[-1]["hash"])
         return AppendResult(tuple(Envelope.from_dict(b, int(p)) for b, p in zip(bodies, detail)))
+
+    def _append_keys(self, game_id: str) -> list[str]:
+        keys = self._keys_of.get(game_id)
+        if keys is None:
+            keys = self._keys_of[game_id] = [self._key(game_id, "stream"), self._key(game_id, "head"),
+                                             self._key(game_id, "idem"), self._global, f"{self.prefix}:games"]
+        return keys
 
     def _head(self, game_id: str) -> tuple[int, str]:
         version, last_hash = self.redis.hmget(self._key(game_id, "head"), "v", "h")

@@ -1,10 +1,11 @@
 -- Atomic append for one game: check the expected version (and the head hash the caller chained
 -- onto), replay a known idempotency key, else append to the game stream and the global stream
 -- and record the key. Stream ids are the version (game) and the position (global), so reads by
--- version or position are plain XRANGEs.
--- KEYS: 1 game stream, 2 head hash, 3 idempotency hash, 4 global stream, 5 position counter, 6 games zset
+-- version or position are plain XRANGEs. The global stream is never trimmed, so its length is
+-- the last position given.
+-- KEYS: 1 game stream, 2 head hash, 3 idempotency hash, 4 global stream, 5 games zset
 -- ARGV: 1 game id, 2 expected version, 3 prev hash, 4 idempotency key or "", 5 fingerprint,
---       6 event count, then for each event: its hash, its body
+--       6 hash of the last event, then each event's body
 local expected = tonumber(ARGV[2])
 if ARGV[4] ~= "" then
   local previous = redis.call('HGET', KEYS[3], ARGV[4])
@@ -14,19 +15,18 @@ local head = redis.call('HMGET', KEYS[2], 'v', 'h')
 local actual = tonumber(head[1] or '0')
 if actual ~= expected then return {'wrong-version', tostring(actual)} end
 if actual > 0 and head[2] ~= ARGV[3] then return {'wrong-version', tostring(actual)} end
-local count = tonumber(ARGV[6])
+local count = #ARGV - 6
+local position = redis.call('XLEN', KEYS[4])
 local positions = {}
-local last_hash = ARGV[3]
 for i = 1, count do
   local version = expected + i
-  local position = redis.call('INCR', KEYS[5])
-  last_hash = ARGV[5 + 2 * i]
-  redis.call('XADD', KEYS[1], version .. '-0', 'p', position, 'b', ARGV[6 + 2 * i])
+  position = position + 1
+  redis.call('XADD', KEYS[1], version .. '-0', 'p', position, 'b', ARGV[6 + i])
   redis.call('XADD', KEYS[4], position .. '-0', 'g', ARGV[1], 'v', version)
   positions[i] = position
 end
-redis.call('HSET', KEYS[2], 'v', expected + count, 'h', last_hash)
-if expected == 0 then redis.call('ZADD', KEYS[6], 0, ARGV[1]) end
+redis.call('HSET', KEYS[2], 'v', expected + count, 'h', ARGV[6])
+if expected == 0 then redis.call('ZADD', KEYS[5], 0, ARGV[1]) end
 if ARGV[4] ~= "" then
   redis.call('HSET', KEYS[3], ARGV[4], ARGV[5] .. ':' .. (expected + 1) .. ':' .. (expected + count))
 end
