@@ -45,25 +45,28 @@ class _Tally:
 
 def _first_round(prog: Programme, tally: _Tally) -> tuple[dict, object]:
     """Opening fire and round 1: the live states after round 1, by key."""
-    m, f = prog.model, prog.f
+    f, A, D = prog.f, prog.att, prog.dfn
     live: dict = {}
     opening, sunk = prog.opening()
     for (att, dfn), p in opening.items():
         key = prog.key(att, dfn)
-        if m.outcome(att, dfn) is not None:
+        if not (A.alive[key >> SHIFT] and D.alive[key & MASK]):
             tally.decide(key, p)
             continue
         prog.expanded += 1
-        nxt, stalemate = prog.round_dict(att, dfn, True)
+        blocks, stalemate = prog.round(key >> SHIFT, key & MASK, True)
         if stalemate is not None:
-            tally.stop(Outcome.STALEMATE, prog.key(*stalemate), p)
+            tally.stop(Outcome.STALEMATE, stalemate, p)
             continue
-        for (a, d), q in nxt.items():
-            k = prog.key(a, d)
-            if m.outcome(a, d) is not None:
-                tally.decide(k, p * q)
-            else:
-                live[k] = live.get(k, f.zero) + p * q
+        for weight, a, d in blocks:
+            for d_id, q in zip(d.ids, d.probs):
+                w = p * weight * q
+                for a_id, r in zip(a.ids, a.probs):
+                    k = a_id << SHIFT | d_id
+                    if A.alive[a_id] and D.alive[d_id]:
+                        live[k] = live.get(k, f.zero) + w * r
+                    else:
+                        tally.decide(k, w * r)
     return live, sunk
 
 

@@ -35,6 +35,7 @@ class Interned:
         self._successors: dict[int, list[int]] = {}
         self._signatures: dict[int, tuple] = {}
         self._stripped: dict[tuple[int, bool], int] = {}
+        self._prefixes: dict[tuple[int, int], tuple[list[int], int]] = {}
 
     def id(self, counts: tuple[int, ...]) -> int:
         found = self.ids.get(counts)
@@ -58,8 +59,12 @@ class Interned:
 
     def rows(self, i: int, probs: list) -> Rows:
         """Rows for 0, 1, 2... plain hits on state ``i`` with these probabilities."""
-        ids = self.successors(i)[:len(probs)]
-        return Rows(ids, probs, max(ids) + 1)
+        key = (i, len(probs))
+        found = self._prefixes.get(key)
+        if found is None:
+            ids = self.successors(i)[:len(probs)]
+            found = self._prefixes[key] = (ids, max(ids) + 1)
+        return Rows(found[0], probs, found[1])
 
     def signature(self, i: int) -> tuple[bool, bool, bool, bool]:
         """What the enemy's fire depends on: (has an anti_submarine unit, has aircraft, has evading
