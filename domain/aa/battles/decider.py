@@ -112,15 +112,16 @@ class BattleDecider:
         return field if field.startswith(("options.", "rounds")) else f"forces.{field}"
 
     def _fight(self, state: AAState, battle_id: str, ctx: Context) -> list[Event]:
-        """Fight a requested battle with ``ctx.dice``, from state alone; a battle already fought
-        returns no events, so a retried combat job changes nothing."""
+        """Fight a requested battle with ``ctx.dice``, from state alone (forces and options come from
+        the folded BattleRequested). A battle is fought once: a second FightBattle is refused; a
+        retried combat job carries the same idempotency key and gets the first result back."""
         if not (ctx.is_moderator or ctx.seat == SYSTEM):
             raise RuleViolation(self.rules.battle, "battles are fought by the combat job or the moderator")
         entry = state.battles.get(battle_id)
         if entry is None:
             raise RuleViolation(self.rules.battle, f"no battle {battle_id!r}")
         if entry.status is BattleStatus.FOUGHT:
-            return []
+            raise RuleViolation(self.rules.battle, f"battle {battle_id!r} has been fought")
         model = BattleModel(self.pack, entry.forces, entry.options)
         final, rounds = fight_state(model, ctx.dice)
         result = result_of(model, final, rounds)

@@ -106,7 +106,7 @@ def test_players_cannot_fight_battles_and_unknown_battles_are_refused():
         decider.decide(state, FightBattle("nope"), ctx("system", SeededDice(1)))
 
 
-def test_fighting_returns_rounds_then_the_end_and_a_retried_fight_changes_nothing():
+def test_fighting_returns_rounds_then_the_end_and_a_battle_is_fought_once():
     decider, state = game()
     state = requested(decider, state)
     events = decider.decide(state, FightBattle("b1"), ctx("system", SeededDice(7)))
@@ -114,8 +114,9 @@ def test_fighting_returns_rounds_then_the_end_and_a_retried_fight_changes_nothin
     assert isinstance(events[-1], BattleEnded)
     assert [e.round for e in events[:-1]] == list(range(1, len(events)))
     state = apply(decider, state, events)
-    assert decider.decide(state, FightBattle("b1"), ctx("system", SeededDice(8))) == []
-    assert decider.decide(state, FightBattle("b1"), ctx("moderator", SeededDice(8))) == []
+    for seat in ("system", "moderator"):
+        with pytest.raises(RuleViolation):
+            decider.decide(state, FightBattle("b1"), ctx(seat, SeededDice(8)))
 
 
 def test_fighting_decides_from_state_alone():
