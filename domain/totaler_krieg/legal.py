@@ -32,8 +32,12 @@ def _faction_specs(state: TKState, pack: Pack, sit: Situation, faction: Faction)
     specs = [
         CommandSpec("SelectCountry", power, {"country": sorted(c for c, f in sit.countries.items() if f.exists)},
                     "TK-13.2"),
+        # Every field a client may need: the event a political_event trigger names, and the
+        # Allied faction the Axis chooses when Pre-War decides alignment (13.5 priority 5).
         CommandSpec("ActivateNeutral", power, {"country": minors[Status.NEUTRAL], "trigger": [t.value for t in Trigger],
-                                               "activate_as": [a.value for a in ActivateAs]}, "TK-13.4"),
+                                               "activate_as": [a.value for a in ActivateAs],
+                                               "political_event": sorted(pack.events),
+                                               "axis_choice": [f.value for f in Faction if f.allied]}, "TK-13.4"),
         CommandSpec("DetermineAlignment", power, {"country": minors[Status.NEUTRAL]}, "TK-13.5"),
         CommandSpec("ConquerCountry", power, {"country": [c for c in minors[Status.ACTIVE]
                                                           if sit.countries[c].alignment is not faction]}, "TK-13.4"),

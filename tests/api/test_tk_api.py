@@ -166,9 +166,6 @@ def test_poland_s_alignment_under_pre_war_through_rest(tk_1939):
 
 
 @pytest.mark.rule("TK-13.5")
-@pytest.mark.xfail(strict=True, reason="legal-commands' ActivateNeutral offers country/trigger/activate_as only: "
-                                       "not the political_event a political_event trigger requires, nor the "
-                                       "axis_choice priority 5 requires, so a client cannot build the command")
 def test_legal_commands_offer_every_field_poland_s_pre_war_activation_requires(tk_1939):
     """13.5 priority 5: "the Axis player must choose an Allied faction"; a political-event activation must
     name its event. Both fields are required here (422 without them), so the spec should offer them."""
