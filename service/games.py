@@ -1,4 +1,4 @@
-"""The one write path and the game read side: create, authenticate, load, handle, verify.
+"""The one write path and the game read side: create, authenticate, load, handle.
 
 ``handle`` is the only code that appends events after a game is created: load state (cache,
 then snapshot + tail), decode the command, check the seat may act for the power, ``decide`` with
@@ -14,12 +14,12 @@ import uuid
 from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import datetime, timezone
-from typing import Any, Callable
+from typing import Callable
 
 from domain import registry
 from domain.kernel import MODERATOR, SYSTEM, Context, Event, RuleViolation, Setup
 from domain.kernel.platform import (
-    PLATFORM_COMMANDS, PLATFORM_EVENTS, ApproveUndo, DeclineUndo, DiceRolled, DiceSeedRevealed,
+    PLATFORM_COMMANDS, PLATFORM_EVENTS, ApproveUndo, DeclineUndo, DiceSeedRevealed,
     GameCreated, LoggedEvent, RequestUndo, RevealDiceSeed, approve_undo, decline_undo, request_undo,
 )
 from events import dice as audited_dice

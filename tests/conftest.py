@@ -1,5 +1,4 @@
 """Shared pytest configuration: the ``rule`` marker and backend fixtures."""
-import pytest
 
 
 def pytest_configure(config):

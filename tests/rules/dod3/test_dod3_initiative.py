@@ -6,7 +6,7 @@ import pytest
 from domain.dod3.commands import (
     CloseBidding, KeepInitiativePosition, MoveDownInitiative, RollWeather, SubmitBid,
 )
-from domain.dod3.events import BidsRevealed, BidSubmitted, InitiativeDetermined
+from domain.dod3.events import BidsRevealed, InitiativeDetermined
 from domain.dod3.initiative import final_bid
 from domain.dod3.state import InitiativePhase, Step
 from domain.kernel import MODERATOR
