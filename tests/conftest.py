@@ -1,4 +1,4 @@
-"""Shared pytest configuration: the ``rule`` marker and backend fixtures."""
+"""Shared pytest configuration: the `rule` and `slow` markers."""
 
 
 def pytest_configure(config):
