@@ -7,11 +7,12 @@ agreement with the exact odds checks the dynamic programme against the step-by-s
 from __future__ import annotations
 
 from dataclasses import replace
+from fractions import Fraction
 from math import sqrt
 
 from domain.aa.combat.model import BattleModel, Outcome
 from domain.aa.combat.odds import continuation_values
-from domain.aa.combat.results import UNDECIDED, OddsResult, summarise
+from domain.aa.combat.results import UNDECIDED, OddsResult, as_floats, summarise
 from domain.aa.combat.sequence import fight_state
 
 _MASK64 = (1 << 64) - 1
@@ -61,11 +62,12 @@ def monte_carlo(model: BattleModel, runs: int, seed: int, rounds: int | None = N
         key = (state.outcome or UNDECIDED, state.attacker, state.defender)
         tally[key] = tally.get(key, 0) + 1
         sunk += state.transports_lost
-    terminal = {key: n / runs for key, n in tally.items()}
-    out = summarise(model, terminal, mode="monte_carlo", zero=0.0, states=runs, rounds=rounds,
-                    transports_lost=sunk / runs)
+    # Frequencies as exact fractions, so sums are exact; floats only at the end.
+    terminal = {key: Fraction(n, runs) for key, n in tally.items()}
+    out = as_floats(summarise(model, terminal, mode="monte_carlo", zero=Fraction(0), states=runs, rounds=rounds,
+                              transports_lost=Fraction(sunk, runs)))
     errors = {}
     for name in [o.value for o in Outcome] + [UNDECIDED]:
-        p = float(out.probability(name))
+        p = out.probability(name)
         errors[name] = sqrt(p * (1 - p) / runs)
     return replace(out, standard_errors=errors)

@@ -4,7 +4,7 @@ Exact (Fraction), float and Monte Carlo results share ``OddsResult``; ``to_json`
 body (Fractions as "a/b" strings)."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, replace
 from fractions import Fraction
 from typing import Union
 
@@ -52,6 +52,22 @@ class OddsResult:
 
     def to_json(self) -> dict:
         return _plain(self)
+
+
+def as_floats(result: OddsResult) -> OddsResult:
+    """The same result with every probability and expectation as a float."""
+    def conv(value):
+        if isinstance(value, Fraction):
+            return float(value)
+        if isinstance(value, SurvivorOutcome):
+            return SurvivorOutcome(value.units, float(value.probability))
+        if isinstance(value, dict):
+            return {k: conv(v) for k, v in value.items()}
+        if isinstance(value, tuple):
+            return tuple(conv(v) for v in value)
+        return value
+    return replace(result, **{f.name: conv(getattr(result, f.name)) for f in fields(result)
+                              if f.name not in ("mode", "states", "rounds")})
 
 
 def _plain(value):
