@@ -8,8 +8,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from domain.dod3.pack_politics import ChartColumn, MinorSpec, OptionCard, PoliticsRules, build_politics
 from domain.dod3.pack_schema import Marked
 from domain.dod3.powers import MAJOR_POWERS, Ideology
+from domain.dod3.status_display import StatusDisplay
 
 
 @dataclass(frozen=True)
@@ -102,6 +104,15 @@ class Pack:
     treaties: tuple[TreatySpec, ...]
     objectives: tuple[ObjectiveSpec, ...]
     provisional: tuple[str, ...]
+    # Rules 2.6 and 8.1-8.7.
+    politics: PoliticsRules
+    display: StatusDisplay
+    minors: dict[str, MinorSpec]
+    flags: dict[str, frozenset[str]]  # rule 8.1d: CH, IT, JA, US -> the minors under their flags
+    hostile: frozenset[frozenset[str]]
+    war_chart: dict[str, ChartColumn]
+    treaty_chart: dict[str, ChartColumn]
+    options: dict[str, OptionCard]
 
     def ideology(self, power: str) -> Ideology:
         return self.powers[self.served_power(power)].ideology
@@ -183,6 +194,7 @@ def build_pack(validated: dict) -> Pack:
         objectives=tuple(ObjectiveSpec(o["name"], o["territory"], o["controller"], o["minor"],
                                        dict(o["capital_distances"])) for o in raw["objectives"]["items"]),
         provisional=provisional,
+        **build_politics(raw),
     )
 
 

@@ -288,6 +288,13 @@ class PackSchema(Schema):
     us_entry = _nested(USEntrySchema, required=True)
     start = _nested(StartSchema, required=True)
     objectives = _nested(ObjectivesSchema, required=True)
+    # Rules 2.6 and 8.1-8.7 (the political half; schemas in pack_schema_politics).
+    politics = _nested(lambda: _politics_schemas().PoliticsSchema(), required=True)
+    status_display = _nested(lambda: _politics_schemas().StatusDisplaySchema(), required=True)
+    minors = _nested(lambda: _politics_schemas().MinorsSchema(), required=True)
+    war_chart = _nested(lambda: _politics_schemas().WarChartSchema(), required=True)
+    treaty_chart = _nested(lambda: _politics_schemas().TreatyChartSchema(), required=True)
+    options = _nested(lambda: _politics_schemas().OptionsSchema(), required=True)
 
     @validates_schema
     def _consistent(self, data: dict, **kwargs) -> None:
@@ -295,8 +302,19 @@ class PackSchema(Schema):
         for check in (_check_powers, _check_calendar, _check_initiative, _check_weather, _check_objectives,
                       _check_production):
             _merge(errors, check(data))
+        if not errors:
+            from domain.dod3.pack_checks_politics import check_politics
+
+            _merge(errors, check_politics(data))
         if errors:
             raise ValidationError(errors)
+
+
+def _politics_schemas():
+    # The political schemas build on this module's fields, so they are imported when first used.
+    from domain.dod3 import pack_schema_politics
+
+    return pack_schema_politics
 
 
 def _merge(into: dict, more: dict) -> None:
