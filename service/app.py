@@ -34,9 +34,11 @@ def create_app(config: Config | None = None, services: bootstrap.Services | None
     api.spec.components.security_scheme("bearerAuth", {"type": "http", "scheme": "bearer"})
     api.spec.options["security"] = [{}, {"bearerAuth": []}]
     from service.api import games, meta
+    from service.combat import combat
 
     api.register_blueprint(meta)
     api.register_blueprint(games)
+    api.register_blueprint(combat)
     install_error_handlers(app)
     app.extensions["casus_services"] = services
     app.extensions["casus_openapi"] = lambda: openapi_yaml(api)

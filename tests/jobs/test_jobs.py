@@ -53,8 +53,8 @@ def redis_app():
         store.redis.delete(key)
 
 
-def run_worker(url: str, prefix: str) -> subprocess.CompletedProcess:
-    env = {**os.environ, "REDIS_URL": url, "CASUS_REDIS_PREFIX": prefix, "CASUS_EXTRA_RULESETS": TINY,
+def run_worker(url: str, prefix: str, extra_rulesets: str = TINY) -> subprocess.CompletedProcess:
+    env = {**os.environ, "REDIS_URL": url, "CASUS_REDIS_PREFIX": prefix, "CASUS_EXTRA_RULESETS": extra_rulesets,
            "PYTHONPATH": str(ROOT)}
     return subprocess.run([sys.executable, "-m", "service.cli", "worker", "--burst"], env=env, cwd=ROOT,
                           capture_output=True, text=True, timeout=120)

@@ -5,9 +5,18 @@ from __future__ import annotations
 from functools import partial
 
 from domain.aa.battles.decider import BattleDecider, RuleIds, battles_projection
-from domain.aa.battles.messages import COMMANDS, EVENTS
+from domain.aa.battles.messages import COMMANDS, EVENTS, BattleRequested
 from domain.aa.pack_schema import EditionPackSchema, build_pack
-from domain.registry import Projection, Ruleset
+from domain.kernel import Event
+from domain.registry import FollowUp, Projection, Ruleset
+
+
+def fight_requested_battles(event: Event) -> list[FollowUp]:
+    """A requested battle is fought by a background ``combat`` job (the system seat's
+    FightBattle), so the request answers at once and the dice are rolled by the worker."""
+    if isinstance(event, BattleRequested):
+        return [FollowUp("combat", "FightBattle", {"battle_id": event.battle_id})]
+    return []
 
 
 def make_ruleset(*, id: str, title: str, package: str, rules: RuleIds, description: str,
@@ -26,6 +35,7 @@ def make_ruleset(*, id: str, title: str, package: str, rules: RuleIds, descripti
         default_pack=(f"{package}.data", "default.yaml"),
         description=description,
         seat_presets=seat_presets,
+        follow_ups=fight_requested_battles,
     )
 
 
