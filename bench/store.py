@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import os
 import sqlite3
+import statistics
 import tempfile
 import time
 import uuid
@@ -31,15 +32,15 @@ def per_second(count: int, run) -> float:
     return count / (time.perf_counter() - started)
 
 
-def bench_sqlite(count: int, folder: str) -> tuple[float, float]:
-    store = SQLiteEventStore(os.path.join(folder, "store.db"))
+def bench_sqlite(count: int, folder: str, round_: int) -> tuple[float, float]:
+    store = SQLiteEventStore(os.path.join(folder, f"store-{round_}.db"))
     events = [event(n) for n in range(count)]
 
     def store_loop():
         for n, e in enumerate(events):
             store.append("bench", [e], expected_version=n)
 
-    conn = sqlite3.connect(os.path.join(folder, "raw.db"), isolation_level=None)
+    conn = sqlite3.connect(os.path.join(folder, f"raw-{round_}.db"), isolation_level=None)
     conn.execute("PRAGMA journal_mode=WAL")
     conn.execute("PRAGMA synchronous=NORMAL")
     conn.execute("CREATE TABLE raw (position INTEGER PRIMARY KEY AUTOINCREMENT, body BLOB NOT NULL)")
@@ -49,7 +50,8 @@ def bench_sqlite(count: int, folder: str) -> tuple[float, float]:
         for body in bodies:
             conn.execute("INSERT INTO raw (body) VALUES (?)", (body,))
 
-    return per_second(count, store_loop), per_second(count, raw_loop)
+    raw = per_second(count, raw_loop)
+    return per_second(count, store_loop), raw
 
 
 def bench_redis(count: int, url: str) -> tuple[float, float]:
@@ -68,23 +70,31 @@ def bench_redis(count: int, url: str) -> tuple[float, float]:
             client.xadd(f"{prefix}:raw", {"b": body})
 
     try:
-        return per_second(count, store_loop), per_second(count, raw_loop)
+        raw = per_second(count, raw_loop)
+        return per_second(count, store_loop), raw
     finally:
         for key in client.scan_iter(f"{prefix}*"):
             client.delete(key)
 
 
+def report(name: str, baseline: str, runs: list[tuple[float, float]]) -> None:
+    store = statistics.median(r[0] for r in runs)
+    raw = statistics.median(r[1] for r in runs)
+    ratio = statistics.median(r[0] / r[1] for r in runs)
+    print(f"{name:7} store {store:9.0f}/s  {baseline} {raw:9.0f}/s  ratio {ratio:.2f}  "
+          f"(median of {len(runs)} interleaved rounds; target >= 0.5)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--count", type=int, default=5000)
+    parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--redis-url", default=os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0"))
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
-        store, raw = bench_sqlite(args.count, folder)
-        print(f"sqlite  store {store:9.0f}/s  raw insert {raw:9.0f}/s  ratio {store / raw:.2f}  (target >= 0.5)")
+        report("sqlite", "raw insert", [bench_sqlite(args.count, folder, r) for r in range(args.rounds)])
     try:
-        store, raw = bench_redis(args.count, args.redis_url)
-        print(f"redis   store {store:9.0f}/s  raw XADD   {raw:9.0f}/s  ratio {store / raw:.2f}  (target >= 0.5)")
+        report("redis", "raw XADD  ", [bench_redis(args.count, args.redis_url) for _ in range(args.rounds)])
     except redis.ConnectionError:
         print("redis   skipped: no Redis at", args.redis_url)
 
