@@ -10,8 +10,8 @@ the digest) but cannot find the bid by hashing every possible value."""
 from __future__ import annotations
 
 import hashlib
-from operator import itemgetter
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Any, NamedTuple
 
 import orjson

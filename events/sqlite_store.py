@@ -12,7 +12,6 @@ from typing import Sequence
 
 import orjson
 
-
 from events.envelope import GENESIS, Envelope, NewEvent, chain
 from events.store import AppendResult, IdempotencyConflict, WrongExpectedVersion, fingerprint
 

@@ -13,7 +13,13 @@ from typing import Any, Callable
 
 from domain.kernel import Decider, Setup
 from domain.kernel.platform import (
-    DiceRolled, DiceSeedRevealed, EventsReverted, GameCreated, PendingUndo, UndoApproved, UndoDeclined,
+    DiceRolled,
+    DiceSeedRevealed,
+    EventsReverted,
+    GameCreated,
+    PendingUndo,
+    UndoApproved,
+    UndoDeclined,
     UndoRequested,
 )
 from domain.registry import Ruleset

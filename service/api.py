@@ -2,12 +2,13 @@
 from __future__ import annotations
 
 import orjson
-from flask import Response, g, request, url_for
+from flask import Response, current_app, g, request, url_for
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
 from domain import registry
 from domain.kernel import MODERATOR
+from events.store import iter_all
 from events.verify import verify
 from service import jobs as job_functions
 from service import schemas as s
@@ -216,8 +217,6 @@ class Verify(MethodView):
         Until the seed is revealed the server checks the rolls with its secret seed."""
         store = g.services.games.store
         g.services.games.load(game_id)
-        from events.store import iter_all
-
         return verify(list(iter_all(store, game_id)), seed=store.get_secret(game_id, "dice_seed")).to_dict()
 
 
@@ -268,8 +267,6 @@ class OpenAPI(MethodView):
                                  "content": {"application/yaml": {"schema": {"type": "string"}}}}})
     def get(self):
         """The published contract (the same text as openapi.yaml in the repository)."""
-        from flask import current_app
-
         return Response(current_app.extensions["casus_openapi"](), mimetype="application/yaml")
 
 

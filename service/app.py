@@ -1,12 +1,19 @@
 """Flask app factory: wiring (bootstrap), the API and its OpenAPI document, error handling."""
 from __future__ import annotations
 
+from apispec.yaml_utils import dict_to_yaml
 from flask import Flask, g
 from flask_smorest import Api
 
+from domain import registry
+from domain.kernel import Setup
+from events.envelope import canonical_json
 from service import bootstrap
+from service.api import games, meta
+from service.combat import combat
 from service.config import Config
-from service.http import install_error_handlers
+from service.http import SPECTATOR, install_error_handlers
+from service.packs import default_pack
 
 API_TITLE = "Casus Belli"
 API_VERSION = "0.1.0"
@@ -33,9 +40,6 @@ def create_app(config: Config | None = None, services: bootstrap.Services | None
     })
     api.spec.components.security_scheme("bearerAuth", {"type": "http", "scheme": "bearer"})
     api.spec.options["security"] = [{}, {"bearerAuth": []}]
-    from service.api import games, meta
-    from service.combat import combat
-
     api.register_blueprint(meta)
     api.register_blueprint(games)
     api.register_blueprint(combat)
@@ -57,8 +61,6 @@ def openapi_yaml(api: Api) -> str:
     """The document, with an example of every built-in projection (what a spectator of a new
     game of the ruleset's first seating preset reads), so each read model is documented by a
     real instance that the drift test keeps current."""
-    from apispec.yaml_utils import dict_to_yaml
-
     spec = api.spec.to_dict()
     content = spec["paths"][PROJECTION_PATH]["get"]["responses"]["200"]["content"]["application/json"]
     content["examples"] = projection_examples()
@@ -66,12 +68,6 @@ def openapi_yaml(api: Api) -> str:
 
 
 def projection_examples() -> dict:
-    from domain import registry
-    from domain.kernel import Setup
-    from events.envelope import canonical_json
-    from service.http import SPECTATOR
-    from service.packs import default_pack
-
     examples = {}
     for ruleset in registry.all_rulesets(builtin_only=True):
         if not ruleset.seat_presets:

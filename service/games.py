@@ -19,8 +19,18 @@ from typing import Callable
 from domain import registry
 from domain.kernel import MODERATOR, SYSTEM, Context, Event, RuleViolation, Setup
 from domain.kernel.platform import (
-    PLATFORM_COMMANDS, PLATFORM_EVENTS, ApproveUndo, DeclineUndo, DiceSeedRevealed,
-    GameCreated, LoggedEvent, RequestUndo, RevealDiceSeed, approve_undo, decline_undo, request_undo,
+    PLATFORM_COMMANDS,
+    PLATFORM_EVENTS,
+    ApproveUndo,
+    DeclineUndo,
+    DiceSeedRevealed,
+    GameCreated,
+    LoggedEvent,
+    RequestUndo,
+    RevealDiceSeed,
+    approve_undo,
+    decline_undo,
+    request_undo,
 )
 from events import dice as audited_dice
 from events.codec import Codec, DecodeError, to_plain, unsafe_numbers

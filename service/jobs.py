@@ -11,6 +11,11 @@ import uuid
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Callable
 
+import redis
+from rq import Queue, Worker
+from rq.exceptions import NoSuchJobError
+from rq.job import Job
+
 from domain.kernel import SYSTEM
 from events.store import WrongExpectedVersion
 from projections.timeline import Timeline
@@ -107,16 +112,10 @@ class RQJobs:
     kind = "rq"
 
     def __init__(self, redis_url: str):
-        import redis
-        from rq import Queue
-
         self.connection = redis.Redis.from_url(redis_url)
         self.queues = {name: Queue(name, connection=self.connection) for name in QUEUES}
 
     def enqueue(self, queue: str, fn: Callable[..., Any], *args, job_id: str | None = None) -> str:
-        from rq.exceptions import NoSuchJobError
-        from rq.job import Job
-
         job_id = job_id or uuid.uuid4().hex
         try:
             Job.fetch(job_id, connection=self.connection)
@@ -127,9 +126,6 @@ class RQJobs:
         return job_id
 
     def status(self, job_id: str) -> dict | None:
-        from rq.exceptions import NoSuchJobError
-        from rq.job import Job
-
         try:
             job = Job.fetch(job_id, connection=self.connection)
         except NoSuchJobError:
@@ -144,8 +140,5 @@ class RQJobs:
 
 
 def run_worker(redis_url: str, queues: tuple[str, ...] = QUEUES, burst: bool = False) -> None:
-    import redis
-    from rq import Worker
-
     connection = redis.Redis.from_url(redis_url)
     Worker(list(queues), connection=connection).work(burst=burst)

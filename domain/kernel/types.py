@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Protocol, Sequence, TypeVar
 
+
 def evolved(state: State, **changes) -> State:
     """``dataclasses.replace`` for ``evolve``: the same result, several times faster, because it
     skips ``__init__`` (evolve never validates, so nothing there is lost). Folds call it once per
