@@ -79,6 +79,12 @@ def turn(view: dict) -> dict:
                 "winning_players": view["outcome"]["winning_players"]}}
 
 
+def minors(view: dict) -> dict:
+    """Rule 8.1: each minor's place on the status display, its controller and faction distance,
+    the political effect markers in it, its allies, wars and economic agreements."""
+    return {"turn": view["turn"]["number"], "minors": view["minors"]}
+
+
 PROJECTIONS = (
     Projection("initiative-track", initiative_track, description=initiative_track.__doc__ or ""),
     Projection("political-effectiveness", political_effectiveness, description=political_effectiveness.__doc__ or ""),
@@ -86,4 +92,5 @@ PROJECTIONS = (
     Projection("treaty-levels", treaty_levels, description=treaty_levels.__doc__ or ""),
     Projection("us-entry", us_entry, description=us_entry.__doc__ or ""),
     Projection("turn", turn, description=turn.__doc__ or ""),
+    Projection("minors", minors, description=minors.__doc__ or ""),
 )

@@ -33,8 +33,9 @@ SEAT_PRESETS: dict[str, dict[str, tuple[str, ...]]] = {
     for name, groups in _GROUPINGS.items()
 }
 
-# Game options (rule 4, option 4.1) and their types.
-OPTIONS: dict[str, type] = {"bitter_end": bool}
+# Game options and their types: option 4.1 (bitter end), option 8.6 (only options other than MP 0
+# count towards the end of political affairs) and America in Flames (rule 2.6's war-chart columns).
+OPTIONS: dict[str, type] = {"bitter_end": bool, "option_8_6": bool, "america_in_flames": bool}
 
 
 def seat_powers(seats: Mapping[str, tuple[str, ...] | list[str]], pack: Pack) -> dict[str, tuple[str, ...]]:
@@ -76,7 +77,7 @@ def game_options(options: Mapping[str, Any]) -> dict[str, Any]:
     for name, kind in OPTIONS.items():
         if name in options and not isinstance(options[name], kind):
             raise RuleViolation("DOD3-4.1", f"option {name} must be a {kind.__name__}")
-    return {"bitter_end": bool(options.get("bitter_end", False))}
+    return {name: bool(options.get(name, False)) for name in OPTIONS}
 
 
 def require_holder(state: State, ctx: Context, power: str) -> None:

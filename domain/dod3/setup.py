@@ -48,7 +48,20 @@ def initial_state(setup: Setup, pack: Pack) -> State:
         panama_canal_owner=start["panama_canal"]["controller"],
         central_america=start["panama_canal"]["central_america"],
         us_entry={p: Fraction(spec.us_entry) for p, spec in pack.powers.items()},
+        positions=start_positions(pack),
+        minor_alliances={m.name: frozenset(m.allies) for m in pack.minors.values() if m.allies},
+        option_8_6=options["option_8_6"],
+        america_in_flames=options["america_in_flames"],
     )
+
+
+def start_positions(pack: Pack) -> dict[str, str]:
+    """Rules 3.2 and 8.1: the major powers' and minors' political markers at their at-start
+    positions; every other minor with a political marker in the neutral hex in the middle."""
+    display = pack.display
+    minors = {m.name: display.start_minors.get(m.name, display.neutral_hex)
+              for m in pack.minors.values() if m.political_marker}
+    return {**display.start_powers, **minors}
 
 
 def _ledger(pack: Pack, power: str) -> PowerLedger:

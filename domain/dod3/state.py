@@ -5,6 +5,8 @@ from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
 
+from domain.dod3.political_state import CreditOffer, PendingOption, Play, PoliticalStage
+
 
 class Step(Enum):
     """Rule 5: the steps of a game turn, A to I."""
@@ -96,7 +98,9 @@ class WeatherReport:
 class PoliticalAffairs:
     """Step C bookkeeping: who plays in which order and how many options each may still play.
 
-    Part 2 (rules 8.1-8.7) resolves options here; part 1 only lets each bidder pass."""
+    Part 2 (rules 8.2-8.6): the stage of the current player's option (choose, then activate),
+    option numbers chosen this turn (8.2d), every option played this step (8.6) and the options
+    waiting for approval (8.4a)."""
 
     order: tuple[str, ...]
     options: dict[str, int]
@@ -105,6 +109,11 @@ class PoliticalAffairs:
     played: dict[str, int] = field(default_factory=dict)
     last_card: str | None = None
     ended: bool = False
+    stage: PoliticalStage = PoliticalStage.CHOOSE
+    chosen: tuple[str, ...] = ()
+    plays: tuple[Play, ...] = ()
+    pending: tuple[PendingOption, ...] = ()
+    activating: str | None = None  # the option after which the current player activates a minor
 
     @property
     def current(self) -> str | None:
@@ -246,6 +255,18 @@ class State:
     search_and_seizures: frozenset[str] = frozenset()
     us_entry_history: tuple[USEntryShift, ...] = ()
     outcome: Outcome | None = None
+    # Rules 8.1-8.7: the status display and what political options leave behind.
+    positions: dict[str, str] = field(default_factory=dict)  # power or minor -> hex
+    markers: dict[str, dict[str, int]] = field(default_factory=dict)  # minor -> nationality -> modifier
+    minor_alliances: dict[str, frozenset[str]] = field(default_factory=dict)
+    forces_in_minors: dict[str, frozenset[str]] = field(default_factory=dict)  # minor -> powers with units there
+    civil_wars: frozenset[str] = frozenset()
+    options_succeeded: frozenset[str] = frozenset()
+    forced_options: dict[str, tuple[str, ...]] = field(default_factory=dict)  # rule 8.2f, in order acquired
+    embargoes: frozenset[tuple[str, str]] = frozenset()  # (embargoing power, target)
+    credit_offers: tuple[CreditOffer, ...] = ()
+    option_8_6: bool = False
+    america_in_flames: bool = False
 
     def seat_of(self, power: str) -> str:
         return self.holders[power]

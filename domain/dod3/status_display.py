@@ -48,6 +48,7 @@ class StatusDisplay:
     ideology_distances: dict[Ideology, dict[str, dict[str, int]]]
     start_powers: dict[str, str]
     start_minors: dict[str, str]
+    letters: dict[str, str]  # edge hex -> its letter
 
     def zone(self, hex_id: str) -> str:
         return self.hexes[hex_id].zone
@@ -98,7 +99,7 @@ class StatusDisplay:
                      and self.factions[spec.zone].ideology is ideology)
 
     def letter(self, hex_id: str) -> str | None:
-        return next((letter for letter, pair in self.wrap.items() if hex_id in pair), None)
+        return self.letters.get(hex_id)
 
 
 def axial_neighbours(q: int, r: int) -> tuple[tuple[int, int], ...]:
@@ -154,4 +155,5 @@ def build_display(hexes: Iterable[Hex], ideologies: Mapping[Ideology, tuple[tupl
                            for f in factions},
         ideology_distances={i: {h: _bfs(h, frozen, hexes_in) for h in hexes_in} for i, hexes_in in in_ideology.items()},
         start_powers=dict(start_powers), start_minors=dict(start_minors),
+        letters={h: letter for letter, pair in wrap.items() for h in pair},
     )

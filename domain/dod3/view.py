@@ -9,6 +9,7 @@ from domain.dod3 import economy
 from domain.dod3.control import objective_controller, panama_canal_controller
 from domain.dod3.military import military_affairs_order
 from domain.dod3.pack import Pack
+from domain.dod3.political_view import minors_view, status_display_view
 from domain.dod3.state import STEP_NAMES, InitiativePhase, State, Step
 from domain.dod3.treaties import treaty_matrix
 from domain.dod3.turns import period, turn_label, year
@@ -55,7 +56,8 @@ def view(state: State, seat: str, pack: Pack) -> dict:
         "pack": state.pack,
         "seat": seat,
         "seats": {s: list(powers) for s, powers in state.seats.items()},
-        "options": {"bitter_end": state.bitter_end},
+        "options": {"bitter_end": state.bitter_end, "option_8_6": state.option_8_6,
+                    "america_in_flames": state.america_in_flames},
         "turn": _turn(state, pack),
         "powers": {p: _power(state, pack, p, open_to_seat(p)) for p in state.powers},
         "forces": {f: {"serves_with": pack.subordinates[f].serves_with, "army_points": ledger.army_points,
@@ -81,6 +83,8 @@ def view(state: State, seat: str, pack: Pack) -> dict:
             "needed": {p: spec.objectives_needed for p, spec in pack.powers.items()},
         },
         "outcome": _outcome(state),
+        "status_display": status_display_view(state, pack),
+        "minors": minors_view(state, pack),
     }
 
 
