@@ -98,6 +98,7 @@ def test_casus_verify_names_the_first_bad_event_of_an_altered_export(tmp_path, m
     game.play("north", "AddPoints", power="N", amount=2)
     game.play("moderator", "Finish")
     monkeypatch.setenv("CASUS_DB", str(tmp_path / "export.db"))
+    monkeypatch.delenv("REDIS_URL", raising=False)  # the CLI must read this SQLite file, not CI's Redis
     from service import bootstrap
 
     bootstrap.from_env.cache_clear()
@@ -122,6 +123,7 @@ def test_export_then_import_into_another_store_keeps_every_hash(tmp_path, monkey
     from service import bootstrap
 
     monkeypatch.setenv("CASUS_DB", str(tmp_path / "a.db"))
+    monkeypatch.delenv("REDIS_URL", raising=False)
     bootstrap.from_env.cache_clear()
     export = tmp_path / "game.jsonl"
     casus(["export", game.id, "-o", str(export)])
