@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from domain.dod3.political_commands import (  # noqa: F401 (re-exported: every command is a commands name)
+    POLITICAL_COMMANDS, ActivateMinor, OfferCredit, PlayOption, RecordCivilWar, RecordForcesInMinor,
+)
 from domain.dod3.state import PointKind
 from domain.kernel import Command
 
@@ -131,4 +134,4 @@ COMMANDS = (
     SubmitBid, CloseBidding, MoveDownInitiative, KeepInitiativePosition, RollWeather, PassOption,
     EndPoliticalAffairs, RecordMilitaryPoints, RecordCapture, RecordSearchAndSeizure, RecordWarStatus,
     EndMilitaryAffairs, BuyPoints, EndProduction, RecordConquest, EndConquest,
-)
+) + POLITICAL_COMMANDS

@@ -7,7 +7,6 @@ from domain.dod3.events import (
     BonusBidPointsEarned, IncomeCollected, NavalRatiosRecalculated, PointsBought, ProductionEnded,
 )
 from domain.dod3.pack import Pack
-from domain.dod3.political_affairs import options_played
 from domain.dod3.seating import require_holder
 from domain.dod3.state import PointKind, PowerLedger, State, Step
 from domain.kernel import Context, Event, RuleViolation, round_half_away
@@ -49,6 +48,11 @@ def income(state: State, pack: Pack, power: str) -> int:
 def collect_income(state: State, pack: Pack) -> IncomeCollected:
     """Step F.1: every power still in the game calculates its income."""
     return IncomeCollected(state.turn, {p: income(state, pack, p) for p in state.active_powers()})
+
+
+def options_played(state: State, power: str) -> int:
+    """How many options a power played this turn (rule 8.6 / step D)."""
+    return 0 if state.political is None else state.political.played.get(power, 0)
 
 
 def bonus_bid_points(state: State) -> list[Event]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from domain.dod3.political_events import POLITICAL_EVENTS
 from domain.dod3.state import Bid, InitiativeEntry, PointKind, Step, USEntryShift, VictoryResult
 from domain.kernel import Event, Seal
 
@@ -251,6 +252,6 @@ EVENTS = (
     WarStatusRecorded, MilitaryAffairsEnded, IncomeCollected, PointsBought, ProductionEnded,
     NavalRatiosRecalculated, USEntryAdjusted, MajorPowerConquered, ConquestEnded, TurnEnded,
     PoliticalEffectivenessRevealed, GameEnded,
-)
+) + POLITICAL_EVENTS
 
-__all__ = [cls.__name__ for cls in EVENTS] + ["EVENTS", "bids_key", "pe_key"]
+__all__ = [cls.__name__ for cls in EVENTS if cls.__module__ == __name__] + ["EVENTS", "bids_key", "pe_key"]

@@ -3,6 +3,7 @@ also act for any power, so it is offered every power's commands as well as its o
 from __future__ import annotations
 
 from domain.dod3.initiative import bidders_of, move_down_positions
+from domain.dod3.political_legal import credit_offers, for_current_power
 from domain.dod3.pack import Pack
 from domain.dod3.state import InitiativePhase, PointKind, State, Step
 from domain.kernel import MODERATOR, CommandSpec
@@ -32,9 +33,9 @@ def _for_power(state: State, pack: Pack, power: str) -> list[CommandSpec]:
         positions = move_down_positions(initiative.track, power, bidders_of(state))
         return [CommandSpec("MoveDownInitiative", power, {"position": list(positions)}, "DOD3-6.5"),
                 CommandSpec("KeepInitiativePosition", power, {}, "DOD3-6.5")]
-    if step is Step.POLITICAL_AFFAIRS and state.political is not None and state.political.current == power:
-        remaining = state.political.options.get(power, 0) - state.political.used
-        return [CommandSpec("PassOption", power, {"options_left": remaining}, "DOD3-5")]
+    if step is Step.POLITICAL_AFFAIRS and state.political is not None and not state.political.ended:
+        current = for_current_power(state, pack, power) if state.political.current == power else []
+        return current + credit_offers(state, pack, power)
     if step is Step.PRODUCTION and power not in state.production_done:
         return _production(state, pack, power)
     return []
@@ -79,4 +80,6 @@ def _for_moderator(state: State) -> list[CommandSpec]:
                   CommandSpec("EndConquest", None, {}, "DOD3-5")]
     if step is not Step.GAME_OVER:
         specs.append(CommandSpec("RecordWarStatus", None, {"belligerent": powers, "enemy": powers}, "DOD3-E"))
+        specs.append(CommandSpec("RecordForcesInMinor", None, {"forces": powers}, "DOD3-8.1i"))
+        specs.append(CommandSpec("RecordCivilWar", None, {}, "DOD3-8.1g"))
     return specs

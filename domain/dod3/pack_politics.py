@@ -53,6 +53,7 @@ class NewWorldOrderRules:
 @dataclass(frozen=True)
 class PoliticsRules:
     marker_limit: int
+    credit_partner_treaty_level: int  # rule 8.2b: a partner paying past the credit limit
     activation: ActivationRules
     end_roll: EndRollRules
     new_world_order: NewWorldOrderRules
@@ -184,7 +185,7 @@ def build_politics(raw: dict) -> dict:
 def _politics(raw: dict) -> PoliticsRules:
     activation, costs, end, nwo = raw["activation"], raw["activation"]["modifiers"], raw["end_roll"], raw["new_world_order"]
     return PoliticsRules(
-        marker_limit=raw["marker_limit"],
+        marker_limit=raw["marker_limit"], credit_partner_treaty_level=raw["credit_partner_treaty_level"],
         activation=ActivationRules(activation["base_cost"], activation["minimum_cost"], activation["negative_range"],
                                    **costs),
         end_roll=EndRollRules(**end),

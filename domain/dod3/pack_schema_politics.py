@@ -74,9 +74,10 @@ class EconomicAgreementSchema(Schema):
 
 
 class PoliticsSchema(Schema):
-    """Numbers rules 8.4-8.7 state (not provisional: they are the seed's)."""
+    """Numbers rules 8.2-8.7 state (not provisional: they are the seed's)."""
 
     marker_limit = _count(required=True)
+    credit_partner_treaty_level = _count(required=True)
     activation = _nested(ActivationSchema, required=True)
     end_roll = _nested(EndRollSchema, required=True)
     new_world_order = _nested(NewWorldOrderSchema, required=True)

@@ -1,0 +1,184 @@
+"""Rule 8.5: activating minors. The activator removes every political effect marker from one minor
+and applies them one at a time in the order it chooses, after any conversions; the decider checks
+every hex entered against the movement costs, the 10-hex rule, the wrap-around edges and stacking."""
+from __future__ import annotations
+
+import heapq
+from dataclasses import dataclass
+
+from domain.dod3.minors import (
+    allies_of, at_war_with_minor, eligible_to_control, hostile_stack, marker_minors, powers_at_war_with_minor,
+)
+from domain.dod3.pack import Pack
+from domain.dod3.political_state import AppliedMove, Conversion, MarkerMove
+from domain.dod3.state import State
+from domain.kernel import RuleViolation
+
+
+@dataclass(frozen=True)
+class Modifier:
+    """A political effect marker to apply: its nationality, value and, if converted, whose it was."""
+
+    nationality: str
+    value: int
+    converted_from: str | None = None
+
+    @property
+    def key(self) -> tuple[str, str | None]:
+        return self.nationality, self.converted_from
+
+
+def eligible_minors(state: State, pack: Pack, power: str) -> tuple[str, ...]:
+    """Rule 8.5a: minors with a political marker and at least one effect marker in them, that the
+    activator is eligible to control (8.1d) and is not at war with."""
+    return tuple(m for m in marker_minors(pack)
+                 if state.markers.get(m) and eligible_to_control(pack, power, m)
+                 and not at_war_with_minor(state, pack, power, m))
+
+
+def conversion_choices(state: State, pack: Pack, minor: str) -> dict[str, tuple[str, ...]]:
+    """Rule 8.5b: a power at war with the minor holding a negative modifier -> the powers at war
+    with it, into whose positive modifier it may be converted."""
+    out = {}
+    for nationality, value in state.markers.get(minor, {}).items():
+        if value < 0 and nationality in powers_at_war_with_minor(state, pack, minor):
+            into = tuple(p for p in state.active_powers() if state.at_war(p, nationality))
+            if into:
+                out[nationality] = into
+    return out
+
+
+def modifiers_after(state: State, pack: Pack, minor: str, conversions: tuple[Conversion, ...]) -> tuple[Modifier, ...]:
+    """Rule 8.5b-c: the modifiers to apply once the chosen conversions are made (each marker stays
+    a modifier of its own: nationalities never combine)."""
+    choices = conversion_choices(state, pack, minor)
+    done = set()
+    converted = {}
+    for conversion in conversions:
+        if conversion.nationality in done or conversion.into not in choices.get(conversion.nationality, ()):
+            raise RuleViolation("DOD3-8.5b", f"{conversion.nationality}'s modifier in {minor} cannot become "
+                                             f"{conversion.into}'s (only a negative modifier of a power at war with "
+                                             f"the minor, into a power at war with that power)")
+        done.add(conversion.nationality)
+        converted[conversion.nationality] = conversion.into
+    return tuple(Modifier(converted[n], -v, n) if n in converted else Modifier(n, v)
+                 for n, v in state.markers.get(minor, {}).items())
+
+
+def _distance(pack: Pack, a: str, b: str | None) -> int | None:
+    return None if b is None else pack.display.distance(a, b)
+
+
+def hex_cost(state: State, pack: Pack, minor: str, mover: str, here: str, there: str, towards: bool) -> int:
+    """Rule 8.5e: 2 per hex; -1 towards the mover in its ideology, +1 towards it in another; -1 away
+    from every power at war with the minor, +1 towards any; +1 leaving a hex of a power able to
+    control the minor; +1 crossing a boundary; +1 away from any allied power; at least 1. Each war
+    and each ally counts once (the modifiers are cumulative)."""
+    rules, display = pack.politics.activation, pack.display
+    cost = rules.base_cost
+    if towards:
+        entered = display.ideology(there)
+        if entered is pack.ideology(mover):
+            cost += rules.towards_own_ideology
+        elif entered is not None:
+            cost += rules.towards_other_ideology
+    for enemy in powers_at_war_with_minor(state, pack, minor):
+        before, after = _distance(pack, here, state.positions.get(enemy)), _distance(pack, there, state.positions.get(enemy))
+        if before is not None and after > before:
+            cost += rules.away_from_power_at_war
+        elif before is not None and after < before:
+            cost += rules.towards_power_at_war
+    if any(state.positions.get(p) == here and eligible_to_control(pack, p, minor) for p in state.active_powers()):
+        cost += rules.leaving_controller_hex
+    if display.crosses_boundary(here, there):
+        cost += rules.crossing_boundary
+    for ally in allies_of(state, pack, minor):
+        before, after = _distance(pack, here, state.positions.get(ally)), _distance(pack, there, state.positions.get(ally))
+        if before is not None and after > before:
+            cost += rules.away_from_ally
+    return max(cost, rules.minimum_cost)
+
+
+def qualifies(state: State, pack: Pack, nationality: str, value: int, here: str, there: str) -> bool:
+    """Rule 8.5d: a positive modifier moves the marker towards its power, a negative one away from
+    it until it is ten hexes away (lettered edge hexes are adjacent, so distances run through them)."""
+    if not pack.display.adjacent(here, there):
+        return False
+    power_hex = state.positions[nationality]
+    before, after = pack.display.distance(here, power_hex), pack.display.distance(there, power_hex)
+    if value > 0:
+        return after < before
+    return before < pack.politics.activation.negative_range and after > before
+
+
+def steps(state: State, pack: Pack, minor: str, modifier: Modifier, here: str) -> dict[str, int]:
+    """The hexes the marker may enter next from ``here``, with their costs."""
+    return {there: hex_cost(state, pack, minor, modifier.nationality, here, there, modifier.value > 0)
+            for there in pack.display.neighbours[here]
+            if qualifies(state, pack, modifier.nationality, modifier.value, here, there)}
+
+
+def apply_modifier(state: State, pack: Pack, minor: str, start: str, modifier: Modifier,
+                   path: tuple[str, ...]) -> AppliedMove:
+    """Rules 8.5d-f: follow the activator's path hex by hex. "If it costs more points to enter a hex
+    than that remaining for the modifier, the marker cannot enter that hex and ceases its movement"
+    - so it stops only where no hex qualifies or one it may choose costs more than is left."""
+    left, here, costs = abs(modifier.value), start, []
+    for there in path:
+        options = steps(state, pack, minor, modifier, here)
+        if there not in options:
+            direction = "towards" if modifier.value > 0 else "away from"
+            raise RuleViolation("DOD3-8.5d", f"{minor} cannot move from {here} to {there}: not an adjacent hex "
+                                             f"{direction} {modifier.nationality}"
+                                + ("" if modifier.value > 0 else " while it is within ten hexes"))
+        if options[there] > left:
+            raise RuleViolation("DOD3-8.5e", f"entering {there} costs {options[there]}; the {modifier.nationality} "
+                                             f"modifier has {left} point(s) left")
+        left -= options[there]
+        costs.append(options[there])
+        here = there
+    options = steps(state, pack, minor, modifier, here)
+    if options and all(cost <= left for cost in options.values()):
+        raise RuleViolation("DOD3-8.5e", f"the {modifier.nationality} modifier still has {left} point(s): {minor} "
+                                         f"must go on from {here} ({', '.join(sorted(options))})")
+    return AppliedMove(modifier.nationality, modifier.value, modifier.converted_from, tuple(path), tuple(costs), here)
+
+
+def activate(state: State, pack: Pack, power: str, minor: str, conversions: tuple[Conversion, ...],
+             moves: tuple[MarkerMove, ...]) -> tuple[AppliedMove, ...]:
+    """Rules 8.5a-8.5g: validate the whole activation; returns each modifier as applied."""
+    if minor not in eligible_minors(state, pack, power):
+        raise RuleViolation("DOD3-8.5a", f"{power} may not activate {minor} (it needs a political marker and "
+                                         f"effect markers, {power} eligible to control it and not at war with it)")
+    modifiers = {m.key: m for m in modifiers_after(state, pack, minor, conversions)}
+    asked = [(move.nationality, move.converted_from) for move in moves]
+    if sorted(asked, key=repr) != sorted(modifiers, key=repr):
+        raise RuleViolation("DOD3-8.5c", f"apply every modifier in {minor} once, each alone: "
+                                         f"{', '.join(f'{n} {m.value:+d}' for (n, _), m in modifiers.items())}")
+    here, applied = state.positions[minor], []
+    for move in moves:
+        result = apply_modifier(state, pack, minor, here, modifiers[(move.nationality, move.converted_from)],
+                                tuple(move.path))
+        clash = hostile_stack(state, pack, minor, result.end, {**state.positions, minor: result.end})
+        if clash is not None:
+            raise RuleViolation("DOD3-8.5g", f"{minor} cannot end in {result.end} with hostile {clash} unless a "
+                                             f"major power eligible to control both is there")
+        applied.append(result)
+        here = result.end
+    return tuple(applied)
+
+
+def reachable(state: State, pack: Pack, minor: str, start: str, modifier: Modifier) -> dict[str, int]:
+    """The hexes a modifier can take the marker to from ``start``, each with its cheapest cost
+    (what ``legal_commands`` offers)."""
+    points, best, queue = abs(modifier.value), {start: 0}, [(0, start)]
+    while queue:
+        spent, here = heapq.heappop(queue)
+        if spent > best.get(here, points + 1):
+            continue
+        for there, cost in steps(state, pack, minor, modifier, here).items():
+            total = spent + cost
+            if total <= points and total < best.get(there, points + 1):
+                best[there] = total
+                heapq.heappush(queue, (total, there))
+    return {h: c for h, c in best.items() if h != start}

@@ -1,0 +1,99 @@
+"""What a seat may do in political affairs (rules 8.2-8.7): the options the current player may play
+with their valid targets and costs, then the minors it may activate with, for every modifier, the
+hexes it can reach and what they cost."""
+from __future__ import annotations
+
+from domain.dod3 import activation, economic_agreements, new_world_order
+from domain.dod3.options import principal
+from domain.dod3.options.payment import option_cost, payment
+from domain.dod3.options.selection import check_selection, own_or_international
+from domain.dod3.pack import OptionCard, Pack
+from domain.dod3.political_state import AgreementAction, AgreementItem, OptionRequest, PoliticalStage
+from domain.dod3.state import State
+from domain.dod3.treaties import treaty_level
+from domain.kernel import CommandSpec, RuleViolation
+
+
+def for_current_power(state: State, pack: Pack, power: str) -> list[CommandSpec]:
+    political = state.political
+    if political.stage is PoliticalStage.ACTIVATE:
+        return [_activation(state, pack, power, minor) for minor in activation.eligible_minors(state, pack, power)]
+    remaining = political.options.get(power, 0) - political.used
+    specs = [CommandSpec("PassOption", power, {"options_left": remaining}, "DOD3-5")]
+    for card in pack.options.values():
+        if own_or_international(card, power):
+            spec = _option(state, pack, power, card)
+            if spec is not None:
+                specs.append(spec)
+    return specs
+
+
+def credit_offers(state: State, pack: Pack, power: str) -> list[CommandSpec]:
+    """Rule 8.2b: the partners this power may offer to pay for."""
+    needed = pack.politics.credit_partner_treaty_level
+    partners = [p for p in state.active_powers() if p != power and treaty_level(state, power, p) >= needed]
+    return [CommandSpec("OfferCredit", power, {"beneficiary": partners}, "DOD3-8.2b")] if partners else []
+
+
+def _candidates(state: State, pack: Pack, power: str, card: OptionCard) -> list[str | None]:
+    if card.target == "none":
+        return [None]
+    if card.target == "power":
+        return [p for p in card.targets or state.active_powers() if p != power]
+    return [m for m, spec in pack.minors.items() if spec.colony_of is None
+            and (not spec.america_in_flames or state.america_in_flames)]
+
+
+def _request(state: State, pack: Pack, card: OptionCard, target: str | None) -> OptionRequest:
+    """A request that shows whether the option can be played at this target at all."""
+    if card.effect.kind == "economic_agreement" and target is not None:
+        free = economic_agreements.available(state, pack, target)
+        items = (AgreementItem(*next(iter(free))),) if free else (AgreementItem(target, "resource"),)
+        return OptionRequest(card.id, target, items=items)
+    return OptionRequest(card.id, target)
+
+
+def _playable(state: State, pack: Pack, power: str, card: OptionCard, target: str | None) -> bool:
+    request = _request(state, pack, card, target)
+    try:
+        check_selection(state, pack, power, request)
+        principal.check(state, pack, power, card, request)
+        payment(state, pack, power, card, request)
+    except RuleViolation:
+        return False
+    return True
+
+
+def _option(state: State, pack: Pack, power: str, card: OptionCard) -> CommandSpec | None:
+    targets = [t for t in _candidates(state, pack, power, card) if _playable(state, pack, power, card, t)]
+    if not targets:
+        return None
+    choices: dict = {"option": card.id, "name": card.name, "cost": option_cost(card, OptionRequest(card.id)),
+                     "target": None if card.target == "none" else targets,
+                     "needs_approval": card.approval is not None}
+    kind = card.effect.kind
+    if kind == "new_world_order":
+        choices["movement_points"] = new_world_order.movement_points(state, pack, power)
+        choices["reachable"] = new_world_order.reachable(state, pack, power)
+        choices["carry"] = [m for m in pack.minors if state.positions.get(m) == state.positions[power]]
+    elif kind == "economic_agreement":
+        choices["agreement"] = [a.value for a in AgreementAction]
+        choices["available"] = {t: [{"location": loc, "kind": kind_, "free": n}
+                                    for (loc, kind_), n in economic_agreements.available(state, pack, t).items()]
+                                for t in targets}
+    elif kind == "treaty_level" and card.effect.change is None:
+        choices["levels"] = {t: treaty_level(state, power, t) for t in targets}
+    return CommandSpec("PlayOption", power, choices, "DOD3-8.2c")
+
+
+def _activation(state: State, pack: Pack, power: str, minor: str) -> CommandSpec:
+    """Rule 8.5: the minor's modifiers (none converted) with the hexes each can reach from where
+    the marker stands now, and the conversions allowed."""
+    start = state.positions[minor]
+    modifiers = activation.modifiers_after(state, pack, minor, ())
+    return CommandSpec("ActivateMinor", power, {
+        "minor": minor, "hex": start,
+        "modifiers": [{"nationality": m.nationality, "value": m.value,
+                       "reachable": activation.reachable(state, pack, minor, start, m)} for m in modifiers],
+        "conversions": {n: list(into) for n, into in activation.conversion_choices(state, pack, minor).items()},
+    }, "DOD3-8.5a")
