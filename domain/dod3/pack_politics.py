@@ -108,7 +108,7 @@ class Effect:
     level: int | None = None
     change: int | None = None
     option: str | None = None
-    on: str = "self"
+    on_target: bool = False
     us_entry: dict[str, Fraction] = field(default_factory=dict)
     cost_per_resource: bool = False
 
@@ -215,7 +215,7 @@ def _card(raw: dict) -> OptionCard:
         modifiers=_modifiers(raw["modifiers"]), us_entry=_years(raw["us_entry"]),
         us_entry_modifiers=_modifiers(raw["us_entry_modifiers"]),
         approval=None if raw["approval"] is None else raw["approval"]["option"],
-        effect=Effect(effect["kind"], effect["level"], effect["change"], effect["option"], effect["on"],
+        effect=Effect(effect["kind"], effect["level"], effect["change"], effect["option"], effect["on_target"],
                       dict(effect["us_entry"]), effect["cost_per_resource"]),
         no_activation=raw["no_activation"], may_pass_credit_limit=raw["may_pass_credit_limit"], mp_zero=raw["mp_zero"],
     )

@@ -176,7 +176,7 @@ class EffectSchema(Schema):
     level = Sourced(_int(), load_default=None, allow_none=True)  # pact: the treaty level it makes
     change = _int(load_default=None, allow_none=True)  # treaty_level: +n/-n, or None for the levels chosen
     option = _str(load_default=None, allow_none=True)  # force_option: the option forced
-    on = _str(load_default="self", validate=validate.OneOf(("self", "target")))  # force_option: whose
+    on_target = _bool(load_default=False)  # force_option: the target must play it (else the player)
     us_entry = Keyed(Sourced(Rational()), keys=IDEOLOGIES, load_default=dict)  # new_world_order: by centre reached
     cost_per_resource = _bool(load_default=False)  # economic_agreement: the cost for each resource
 

@@ -100,7 +100,7 @@ def _embargo(state, pack, power, card, request) -> list[Event]:
 
 
 def _forced(state, pack, power, card, request) -> list[Event]:
-    who = request.target if card.effect.on == "target" else power
+    who = request.target if card.effect.on_target else power
     return [OptionForced(state.turn, who, card.effect.option, card.id)]
 
 
