@@ -2,6 +2,7 @@
 it shows exactly what that seat may see (hidden PE stays null, sealed bids stay sealed)."""
 from __future__ import annotations
 
+from domain.dod3.svg import status_display_svg
 from domain.registry import Projection
 
 
@@ -93,4 +94,6 @@ PROJECTIONS = (
     Projection("us-entry", us_entry, description=us_entry.__doc__ or ""),
     Projection("turn", turn, description=turn.__doc__ or ""),
     Projection("minors", minors, description=minors.__doc__ or ""),
+    Projection("status-display.svg", status_display_svg, media_type="image/svg+xml",
+               description=status_display_svg.__doc__ or ""),
 )

@@ -14,7 +14,8 @@ DEFAULT = resources.files("domain.dod3.data").joinpath("default.yaml").read_text
 def test_the_ruleset_is_registered():
     assert registry.get("dod3") is RULESET
     assert {p.name for p in RULESET.projections} == {
-        "initiative-track", "political-effectiveness", "money", "treaty-levels", "us-entry", "turn", "minors"}
+        "initiative-track", "political-effectiveness", "money", "treaty-levels", "us-entry", "turn", "minors",
+        "status-display.svg"}
 
 
 def test_the_default_pack_holds_the_seeds_values(pack):

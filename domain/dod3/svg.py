@@ -1,0 +1,121 @@
+"""The status display drawn as SVG (rule 8.1a), built only from a seat's view like every
+projection: hexes shaded by ideology and faction, boundaries, lettered wrap-around hexes, the major
+powers' markers, the minors' political markers and, beside the board, each minor's political effect
+markers and controller."""
+from __future__ import annotations
+
+import math
+from html import escape
+
+SIZE = 22  # hex radius in pixels
+MARGIN = 30
+LEGEND_WIDTH = 420
+LINE = 15
+IDEOLOGY_COLOURS = {
+    "democracy": ("#1f4e9c", ("#c6d7f2", "#a9c3ec", "#8daee5")),
+    "fascism": ("#5b4424", ("#e3d3b8", "#d3bd97", "#c2a776")),
+    "communism": ("#a11d21", ("#f2c4c4", "#eaa5a5", "#e28686")),
+}
+NEUTRAL_FILL = "#e6e6e6"
+POWER_FILL = "#ffffff"
+
+
+def _centre(q: int, r: int) -> tuple[float, float]:
+    """Pointy-top axial hex centre."""
+    return SIZE * math.sqrt(3) * (q + r / 2), SIZE * 1.5 * r
+
+
+def _corners(x: float, y: float) -> list[tuple[float, float]]:
+    return [(x + SIZE * math.cos(math.radians(60 * i - 30)), y + SIZE * math.sin(math.radians(60 * i - 30)))
+            for i in range(6)]
+
+
+def _fill(display: dict, zone: str) -> str:
+    for ideology, layout in display["ideologies"].items():
+        if zone in layout["factions"]:
+            return IDEOLOGY_COLOURS.get(ideology, ("#000", ("#ccc",) * 3))[1][layout["factions"].index(zone) % 3]
+    return NEUTRAL_FILL
+
+
+def _shared_edge(a: tuple[float, float], b: tuple[float, float]) -> tuple[tuple[float, float], tuple[float, float]]:
+    """The edge between two neighbouring hexes: perpendicular to the line joining their centres."""
+    mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length = math.hypot(dx, dy) or 1
+    half = SIZE / 2
+    return (mx - dy / length * half, my + dx / length * half), (mx + dy / length * half, my - dx / length * half)
+
+
+def _abbreviation(name: str) -> str:
+    words = name.split()
+    return (words[0][:2] + words[1][0]).upper() if len(words) > 1 else name[:3].upper()
+
+
+def status_display_svg(view: dict) -> str:
+    """Rule 8.1a: the status display as SVG (what this seat may see: it is all public)."""
+    display, minors = view["status_display"], view["minors"]
+    centres = {h["id"]: _centre(h["q"], h["r"]) for h in display["hexes"]}
+    xs, ys = [c[0] for c in centres.values()], [c[1] for c in centres.values()]
+    dx, dy = MARGIN + SIZE - min(xs), MARGIN + SIZE - min(ys)
+    width = max(xs) - min(xs) + 2 * (SIZE + MARGIN)
+    listed = sum(1 for minor in minors.values() if minor["political_marker"])
+    height = max(max(ys) - min(ys) + 2 * (SIZE + MARGIN), (listed + 4) * LINE)
+    at = {h: (x + dx, y + dy) for h, (x, y) in centres.items()}
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width + LEGEND_WIDTH:.0f}" height="{height:.0f}" '
+             f'viewBox="0 0 {width + LEGEND_WIDTH:.0f} {height:.0f}" font-family="sans-serif">',
+             f'<title>Days of Decision III status display, turn {view["turn"]["label"]}</title>',
+             '<rect width="100%" height="100%" fill="#ffffff"/>']
+    for spec in display["hexes"]:
+        x, y = at[spec["id"]]
+        points = " ".join(f"{px:.1f},{py:.1f}" for px, py in _corners(x, y))
+        parts.append(f'<polygon points="{points}" fill="{_fill(display, spec["zone"])}" stroke="#888" '
+                     f'stroke-width="0.6"><title>{escape(spec["id"])} ({escape(spec["zone"])})</title></polygon>')
+        if spec["letter"]:
+            parts.append(f'<text x="{x:.1f}" y="{y - SIZE / 2:.1f}" font-size="9" font-weight="bold" '
+                         f'text-anchor="middle" fill="#000">{escape(spec["letter"])}</text>')
+    for a, b in display["boundaries"]:
+        if a in at and b in at and math.dist(at[a], at[b]) < 2 * SIZE:  # wrap pairs are not drawn as edges
+            (x1, y1), (x2, y2) = _shared_edge(at[a], at[b])
+            parts.append(f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="#000" stroke-width="2.2"/>')
+    parts += _markers(display, minors, at)
+    parts += _legend(view, width)
+    parts.append("</svg>")
+    return "\n".join(parts)
+
+
+def _markers(display: dict, minors: dict, at: dict) -> list[str]:
+    stacks: dict[str, list[str]] = {}
+    for name, hex_id in sorted(display["minors"].items()):
+        stacks.setdefault(hex_id, []).append(name)
+    out = []
+    for power, hex_id in sorted(display["powers"].items()):
+        if hex_id in at:
+            x, y = at[hex_id]
+            out.append(f'<rect x="{x - 11:.1f}" y="{y - 7:.1f}" width="22" height="12" rx="2" fill="{POWER_FILL}" '
+                       f'stroke="#000"/><text x="{x:.1f}" y="{y + 3:.1f}" font-size="9" font-weight="bold" '
+                       f'text-anchor="middle">{escape(power)}</text>')
+    for hex_id, names in stacks.items():
+        if hex_id not in at:
+            continue
+        x, y = at[hex_id]
+        label = _abbreviation(names[0]) + (f"+{len(names) - 1}" if len(names) > 1 else "")
+        marked = any(minors.get(n, {}).get("markers") for n in names)
+        tip = escape(", ".join(names))
+        out.append(f'<text x="{x:.1f}" y="{y + SIZE / 2 + 3:.1f}" font-size="8" text-anchor="middle" '
+                   f'fill="{"#b00000" if marked else "#222"}"><title>{tip}</title>{escape(label)}</text>')
+    return out
+
+
+def _legend(view: dict, left: float) -> list[str]:
+    """Each minor on the display: hex, controller and its political effect markers."""
+    out = [f'<text x="{left:.0f}" y="{MARGIN:.0f}" font-size="12" font-weight="bold">Minor countries</text>']
+    y = MARGIN + LINE
+    for name, minor in sorted(view["minors"].items()):
+        if not minor["political_marker"]:
+            continue
+        effects = " ".join(f"{n}{v:+d}" for n, v in minor["markers"].items())
+        text = f'{name} [{_abbreviation(name)}] {minor["hex"]} - {minor["controller"] or "uncontrolled"}'
+        out.append(f'<text x="{left:.0f}" y="{y:.0f}" font-size="10">{escape(text)}'
+                   + (f' <tspan fill="#b00000">{escape(effects)}</tspan>' if effects else "") + "</text>")
+        y += LINE
+    return out
