@@ -1,6 +1,9 @@
-"""Days of Decision III (Australian Design Group), playtest draft of 12 December 2003, part 1:
-data pack, set-up, turn sequence, sealed initiative bidding, national ledgers and victory.
-Political affairs (rules 8.1-8.7) plug in at the seam in ``political_affairs``."""
+"""Days of Decision III (Australian Design Group), playtest draft of 12 December 2003.
+
+Part 1: data pack, set-up, turn sequence, sealed initiative bidding, national ledgers and victory.
+Part 2 (rules 2.6, 8.1-8.7): the status display and minor countries as data, political control,
+options (``options``), activation, the end of political affairs, IPO 1 and IPO 2, and the
+``minors`` and ``status-display.svg`` projections; ``political_affairs`` drives step C."""
 from domain.dod3.commands import COMMANDS
 from domain.dod3.decider import make_decider
 from domain.dod3.events import EVENTS
@@ -12,7 +15,7 @@ from domain.registry import Ruleset
 
 RULESET = Ruleset(
     id="dod3",
-    version="1.0.0",
+    version="1.1.0",
     title="Days of Decision III",
     make_decider=make_decider,
     commands=COMMANDS,
@@ -21,8 +24,9 @@ RULESET = Ruleset(
     pack_schema=PackSchema,
     build_pack=build_pack,
     default_pack=("domain.dod3.data", "default.yaml"),
-    description="Days of Decision III (ADG, playtest draft 2003), part 1: set-up, turn sequence A-I, "
-                "sealed initiative bids, weather, money and production, US entry, victory. Options 4.1 "
-                "bitter_end.",
+    description="Days of Decision III (ADG, playtest draft 2003): set-up, turn sequence A-I, sealed "
+                "initiative bids, weather, political affairs (options, minor activation on the status "
+                "display, the end roll), money and production, US entry, victory. Options: bitter_end "
+                "(4.1), option_8_6 (8.6), america_in_flames (2.6).",
     seat_presets=SEAT_PRESETS,
 )

@@ -24,13 +24,7 @@ def is_colony(pack: Pack, minor: str) -> bool:
 def colony_owner(pack: Pack, minor: str) -> str:
     """Rule 8.1b: the major power or minor a colony ultimately belongs to (a minor's own name if
     it is no colony). A colony of a colony follows the chain."""
-    seen = {minor}
-    spec = pack.minors.get(minor)
-    while spec is not None and spec.colony_of is not None and spec.colony_of not in seen:
-        minor = spec.colony_of
-        seen.add(minor)
-        spec = pack.minors.get(minor)
-    return minor
+    return pack.colony_owners.get(minor, minor)
 
 
 def colonies_of(pack: Pack, owner: str) -> tuple[str, ...]:

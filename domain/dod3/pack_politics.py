@@ -170,6 +170,7 @@ def build_politics(raw: dict) -> dict:
         minors[extra["minor"]] = MinorSpec(extra["minor"], False, None, base.willpower, base.stability, (), {}, 0, 0,
                                            america_in_flames=True)
     return {
+        "colony_owners": {name: _owner(minors, name) for name in minors},
         "politics": _politics(raw["politics"]),
         "display": _display(raw["status_display"]),
         "minors": minors,
@@ -180,6 +181,15 @@ def build_politics(raw: dict) -> dict:
                          for t, c in raw["treaty_chart"]["targets"].items()},
         "options": {card["id"]: _card(card) for card in raw["options"]["cards"]},
     }
+
+
+def _owner(minors: dict[str, MinorSpec], name: str) -> str:
+    """Rule 8.1b: the major power or minor a colony ultimately belongs to (itself if no colony)."""
+    seen = {name}
+    while minors.get(name) is not None and minors[name].colony_of is not None and minors[name].colony_of not in seen:
+        name = minors[name].colony_of
+        seen.add(name)
+    return name
 
 
 def _politics(raw: dict) -> PoliticsRules:

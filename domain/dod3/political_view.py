@@ -48,15 +48,28 @@ def minors_view(state: State, pack: Pack) -> dict:
         owner = marker.location if marker.location not in pack.minors else colony_owner(pack, marker.location)
         agreements.setdefault(owner, []).append({"nationality": marker.power, "location": marker.location,
                                                  "kind": marker.kind})
-    return {name: _minor(state, pack, name, controllers[name], agreements.get(name, []))
+    wars: dict[str, list[str]] = {}
+    for war in state.minor_wars:
+        wars.setdefault(war.minor, []).append(war.power)
+    return {name: _minor(state, pack, name, controllers[name], agreements.get(name, []), wars)
             for name, spec in pack.minors.items() if not spec.america_in_flames or state.america_in_flames}
 
 
-def _minor(state: State, pack: Pack, name: str, controller: str | None, agreements: list[dict]) -> dict:
+def _at_war(state: State, pack: Pack, name: str, wars: dict[str, list[str]]) -> list[str]:
+    owner = colony_owner(pack, name)
+    if owner in state.powers:
+        return sorted(powers_at_war_with_minor(state, pack, name))
+    return sorted(set(wars.get(owner, ())))
+
+
+def _minor(state: State, pack: Pack, name: str, controller: str | None, agreements: list[dict],
+           wars: dict[str, list[str]]) -> dict:
     spec, display = pack.minors[name], pack.display
     hex_id = state.positions.get(name)
     effects = control_effects(state, pack, name, controller) if controller and spec.political_marker else None
     total = state.markers.get(name, {})
+    forces = state.forces_in_minors.get(name)
+    statuses = {p: forces_status(state, pack, p, name) for p in sorted(forces)} if forces else {}
     return {
         "political_marker": spec.political_marker,
         "colony_of": spec.colony_of,
@@ -70,17 +83,15 @@ def _minor(state: State, pack: Pack, name: str, controller: str | None, agreemen
             "league_vote": effects.league_vote, "resources": effects.resources.value,
             "enter_and_supply": effects.enter_and_supply, "align": effects.align,
             "align_without_ipo5": effects.align_without_ipo5},
-        "markers": {nationality: value for nationality, value in sorted(total.items())},
+        "markers": dict(sorted(total.items())),
         "marker_counters": {nationality: split_marker(value, pack.politics.marker_limit)
-                            for nationality, value in sorted(total.items())},
+                            for nationality, value in sorted(total.items())} if total else {},
         "allies": sorted(allies_of(state, pack, name)),
-        "at_war_with": sorted(powers_at_war_with_minor(state, pack, name)),
+        "at_war_with": _at_war(state, pack, name, wars),
         "civil_war": colony_owner(pack, name) in state.civil_wars,
-        "guarantees": sorted(g.power for g in state.guarantees if g.minor == name),
+        "guarantees": sorted(g.power for g in state.guarantees if g.minor == name) if state.guarantees else [],
         "willpower": spec.willpower, "stability": spec.stability,
         "resources": dict(spec.resources), "red_factories": spec.red_factories, "blue_factories": spec.blue_factories,
         "agreements": agreements,
-        "forces": {p: forces_status(state, pack, p, name).value
-                   for p in sorted(state.forces_in_minors.get(name, frozenset()))
-                   if forces_status(state, pack, p, name) is not None},
+        "forces": {p: status.value for p, status in statuses.items() if status is not None},
     }

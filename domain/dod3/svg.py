@@ -5,6 +5,7 @@ markers and controller."""
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from html import escape
 
 SIZE = 22  # hex radius in pixels
@@ -54,33 +55,42 @@ def _abbreviation(name: str) -> str:
 def status_display_svg(view: dict) -> str:
     """Rule 8.1a: the status display as SVG (what this seat may see: it is all public)."""
     display, minors = view["status_display"], view["minors"]
-    centres = {h["id"]: _centre(h["q"], h["r"]) for h in display["hexes"]}
+    hexes = tuple((h["id"], h["q"], h["r"], h["zone"], h["letter"]) for h in display["hexes"])
+    ideologies = tuple((i, tuple(layout["factions"])) for i, layout in sorted(display["ideologies"].items()))
+    listed = sum(1 for minor in minors.values() if minor["political_marker"])
+    board, at, width, height = _board(hexes, ideologies, tuple(map(tuple, display["boundaries"])), listed)
+    return "\n".join([
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width + LEGEND_WIDTH:.0f}" height="{height:.0f}" '
+        f'viewBox="0 0 {width + LEGEND_WIDTH:.0f} {height:.0f}" font-family="sans-serif">',
+        f'<title>Days of Decision III status display, turn {escape(view["turn"]["label"])}</title>',
+        board, *_markers(display, minors, dict(at)), *_legend(view, width), "</svg>"])
+
+
+@lru_cache(maxsize=8)
+def _board(hexes: tuple, ideologies: tuple, boundaries: tuple, listed: int) -> tuple[str, tuple, float, float]:
+    """The board itself (hexes, letters, boundaries), which only changes with the pack: drawn once
+    per layout. Returns the SVG, each hex's centre, and the drawing's width and height."""
+    layout = {"ideologies": {i: {"factions": list(factions)} for i, factions in ideologies}}
+    centres = {h[0]: _centre(h[1], h[2]) for h in hexes}
     xs, ys = [c[0] for c in centres.values()], [c[1] for c in centres.values()]
     dx, dy = MARGIN + SIZE - min(xs), MARGIN + SIZE - min(ys)
     width = max(xs) - min(xs) + 2 * (SIZE + MARGIN)
-    listed = sum(1 for minor in minors.values() if minor["political_marker"])
     height = max(max(ys) - min(ys) + 2 * (SIZE + MARGIN), (listed + 4) * LINE)
     at = {h: (x + dx, y + dy) for h, (x, y) in centres.items()}
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width + LEGEND_WIDTH:.0f}" height="{height:.0f}" '
-             f'viewBox="0 0 {width + LEGEND_WIDTH:.0f} {height:.0f}" font-family="sans-serif">',
-             f'<title>Days of Decision III status display, turn {view["turn"]["label"]}</title>',
-             '<rect width="100%" height="100%" fill="#ffffff"/>']
-    for spec in display["hexes"]:
-        x, y = at[spec["id"]]
+    parts = ['<rect width="100%" height="100%" fill="#ffffff"/>']
+    for hex_id, _, _, zone, letter in hexes:
+        x, y = at[hex_id]
         points = " ".join(f"{px:.1f},{py:.1f}" for px, py in _corners(x, y))
-        parts.append(f'<polygon points="{points}" fill="{_fill(display, spec["zone"])}" stroke="#888" '
-                     f'stroke-width="0.6"><title>{escape(spec["id"])} ({escape(spec["zone"])})</title></polygon>')
-        if spec["letter"]:
+        parts.append(f'<polygon points="{points}" fill="{_fill(layout, zone)}" stroke="#888" '
+                     f'stroke-width="0.6"><title>{escape(hex_id)} ({escape(zone)})</title></polygon>')
+        if letter:
             parts.append(f'<text x="{x:.1f}" y="{y - SIZE / 2:.1f}" font-size="9" font-weight="bold" '
-                         f'text-anchor="middle" fill="#000">{escape(spec["letter"])}</text>')
-    for a, b in display["boundaries"]:
+                         f'text-anchor="middle" fill="#000">{escape(letter)}</text>')
+    for a, b in boundaries:
         if a in at and b in at and math.dist(at[a], at[b]) < 2 * SIZE:  # wrap pairs are not drawn as edges
             (x1, y1), (x2, y2) = _shared_edge(at[a], at[b])
             parts.append(f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="#000" stroke-width="2.2"/>')
-    parts += _markers(display, minors, at)
-    parts += _legend(view, width)
-    parts.append("</svg>")
-    return "\n".join(parts)
+    return "\n".join(parts), tuple(at.items()), width, height
 
 
 def _markers(display: dict, minors: dict, at: dict) -> list[str]:

@@ -47,6 +47,8 @@ def projection(table: Table, name: str, seat: str | None = MODERATOR, at: int | 
     response = table.client.get(f"/games/{table.game_id}/projections/{name}{query}",
                                 headers=table.auth(seat) if seat else {})
     assert response.status_code == 200, response.get_data(as_text=True)
+    if response.mimetype != "application/json":  # a drawn projection (status-display.svg)
+        return response.get_data(as_text=True)
     return response.json["data"]
 
 
