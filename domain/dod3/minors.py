@@ -29,7 +29,7 @@ def colony_owner(pack: Pack, minor: str) -> str:
 
 def colonies_of(pack: Pack, owner: str) -> tuple[str, ...]:
     """Rule 8.1b: every colony belonging (directly or through another colony) to ``owner``."""
-    return tuple(m for m in pack.minors if m != owner and is_colony(pack, m) and colony_owner(pack, m) == owner)
+    return pack.colonies.get(owner, ())
 
 
 def eligible_to_control(pack: Pack, power: str, minor: str) -> bool:

@@ -109,6 +109,7 @@ class Pack:
     display: StatusDisplay
     minors: dict[str, MinorSpec]
     colony_owners: dict[str, str]  # rule 8.1b: minor -> the power or minor it ultimately belongs to
+    colonies: dict[str, tuple[str, ...]]  # owner -> its colonies (directly or through another colony)
     flags: dict[str, frozenset[str]]  # rule 8.1d: CH, IT, JA, US -> the minors under their flags
     hostile: frozenset[frozenset[str]]
     war_chart: dict[str, ChartColumn]

@@ -169,8 +169,10 @@ def build_politics(raw: dict) -> dict:
         war_chart[extra["minor"]] = ChartColumn(dict(column.minor_effects), us_entry)
         minors[extra["minor"]] = MinorSpec(extra["minor"], False, None, base.willpower, base.stability, (), {}, 0, 0,
                                            america_in_flames=True)
+    owners = {name: _owner(minors, name) for name in minors}
     return {
-        "colony_owners": {name: _owner(minors, name) for name in minors},
+        "colony_owners": owners,
+        "colonies": {owner: tuple(m for m in minors if m != owner and owners[m] == owner) for owner in set(owners.values())},
         "politics": _politics(raw["politics"]),
         "display": _display(raw["status_display"]),
         "minors": minors,

@@ -39,6 +39,18 @@ def status_display_view(state: State, pack: Pack) -> dict:
     }
 
 
+def options_view(state: State) -> dict:
+    """Rules 8.2b-8.2f: options played successfully (once-only), forced options still owed,
+    embargoes in force and this turn's offers to pay past a credit limit."""
+    return {
+        "succeeded": sorted(state.options_succeeded),
+        "forced": {power: list(queue) for power, queue in state.forced_options.items() if queue},
+        "embargoes": [{"nationality": a, "target": b} for a, b in sorted(state.embargoes)],
+        "credit_offers": [{"payer": o.payer, "beneficiary": o.beneficiary, "up_to": o.up_to}
+                          for o in state.credit_offers if o.turn == state.turn],
+    }
+
+
 def minors_view(state: State, pack: Pack) -> dict:
     """Rules 8.1-8.5 and 8.7.2 per minor: position, controller, faction distance, markers,
     allies, wars, guarantees and economic agreements."""

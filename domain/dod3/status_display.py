@@ -49,6 +49,7 @@ class StatusDisplay:
     start_powers: dict[str, str]
     start_minors: dict[str, str]
     letters: dict[str, str]  # edge hex -> its letter
+    centres: dict[Ideology, tuple[str, ...]]  # the hexes of each ideology's centre faction
 
     def zone(self, hex_id: str) -> str:
         return self.hexes[hex_id].zone
@@ -94,9 +95,7 @@ class StatusDisplay:
 
     def centre_hexes(self, ideology: Ideology) -> tuple[str, ...]:
         """Rule 8.7.1: the hexes of the centre faction of an ideology."""
-        return tuple(h for h, spec in self.hexes.items()
-                     if spec.zone in self.factions and self.factions[spec.zone].centre
-                     and self.factions[spec.zone].ideology is ideology)
+        return self.centres.get(ideology, ())
 
     def letter(self, hex_id: str) -> str | None:
         return self.letters.get(hex_id)
@@ -156,4 +155,6 @@ def build_display(hexes: Iterable[Hex], ideologies: Mapping[Ideology, tuple[tupl
         ideology_distances={i: {h: _bfs(h, frozen, hexes_in) for h in hexes_in} for i, hexes_in in in_ideology.items()},
         start_powers=dict(start_powers), start_minors=dict(start_minors),
         letters={h: letter for letter, pair in wrap.items() for h in pair},
+        centres={i: tuple(h for f, spec in factions.items() if spec.ideology is i and spec.centre
+                          for h in sorted(members.get(f, ()))) for i in ideologies},
     )

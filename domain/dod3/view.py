@@ -9,7 +9,7 @@ from domain.dod3 import economy
 from domain.dod3.control import objective_controller, panama_canal_controller
 from domain.dod3.military import military_affairs_order
 from domain.dod3.pack import Pack
-from domain.dod3.political_view import minors_view, status_display_view
+from domain.dod3.political_view import minors_view, options_view, status_display_view
 from domain.dod3.state import STEP_NAMES, InitiativePhase, State, Step
 from domain.dod3.treaties import treaty_matrix
 from domain.dod3.turns import period, turn_label, year
@@ -85,6 +85,7 @@ def view(state: State, seat: str, pack: Pack) -> dict:
         "outcome": _outcome(state),
         "status_display": status_display_view(state, pack),
         "minors": minors_view(state, pack),
+        "political_options": options_view(state),
     }
 
 
@@ -148,7 +149,11 @@ def _political(state: State) -> dict | None:
         return None
     return {"order": list(political.order), "options": dict(political.options), "current": political.current,
             "options_used": political.used, "played": dict(political.played), "last_card": political.last_card,
-            "ended": political.ended}
+            "ended": political.ended, "stage": political.stage.value, "activating": political.activating,
+            "chosen": list(political.chosen),
+            "plays": [{"nationality": p.power, "option": p.option, "counted": p.counted} for p in political.plays],
+            "pending": [{"nationality": p.power, "option": p.request.option, "target": p.request.target,
+                         "approver": p.approver, "approval": p.approval} for p in political.pending]}
 
 
 def _treaties(state: State) -> dict:
