@@ -248,3 +248,16 @@ def test_legal_commands_offer_the_reachable_hexes_with_their_costs(czech):
     assert spec.choices["hex"] == "CZ"
     assert by_nationality["GE"]["reachable"]["N1"] == 4
     assert by_nationality["CW"]["reachable"]["H1"] == 3
+
+
+@pytest.mark.rule("DOD3-8.5a")
+def test_major_power_options_4_and_5_stipulate_no_activation(table):
+    """Rule 8.5: "You must activate any one minor ... unless none are available or you are stipulated
+    otherwise (i.e. by major power options 4 or 5 see 8.7.2)." GE 4 leaves German markers in
+    Poland, yet Germany activates nothing."""
+    political_affairs(table)
+
+    events = table.act("GE", PlayOption("GE", "GE 4", target="Czechoslovakia"), rolls=[10])
+
+    skipped = next(e for e in events if isinstance(e, ActivationSkipped))
+    assert "GE 4" in skipped.reason and table.state.markers["Poland"] == {"GE": -1}

@@ -237,7 +237,7 @@ def test_central_american_countries_with_america_in_flames(new_table):
     political_affairs(table, turn=19)
     pack = table.pack
 
-    events = table.act("GE", PlayOption("GE", "GE 4", target="Honduras"))
+    events = table.act("GE", PlayOption("GE", "GE 4", target="Honduras"), rolls=[10])
 
     assert [pack.war_chart["Honduras"].us_entry_in(y) for y in (1936, 1937, 1938, 1939, 1940, 1941, 1942, 1946)] == [
         10, 10, 9, 9, 8, 8, 7, 7]

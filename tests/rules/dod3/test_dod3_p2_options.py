@@ -234,7 +234,7 @@ def test_ge_4_and_czechoslovakia(table):
     political_affairs(table)
     markers(table, Czechoslovakia={"GE": -3})
 
-    events = table.act("GE", PlayOption("GE", "GE 4", target="Czechoslovakia"))
+    events = table.act("GE", PlayOption("GE", "GE 4", target="Czechoslovakia"), rolls=[10])
 
     assert MarkerChange("Czechoslovakia", "GE", -11, -14) in resolved(events).markers
     assert table.view("player1")["minors"]["Czechoslovakia"]["marker_counters"]["GE"] == [-9, -5]
@@ -281,7 +281,7 @@ def test_ge_4_and_poland_in_1939(table):
     political_affairs(table, turn=19)
     before = table.state.us_entry["GE"]
 
-    events = table.act("GE", PlayOption("GE", "GE 4", target="Poland"))
+    events = table.act("GE", PlayOption("GE", "GE 4", target="Poland"), rolls=[10])
 
     assert (resolved(events).year, resolved(events).us_entry_shift) == (1939, 16)
     assert table.state.us_entry["GE"] - before == 16
@@ -305,7 +305,7 @@ def test_principal_effects_come_last(table):
     markers and US entry, Germany is at war with Czechoslovakia."""
     political_affairs(table)
 
-    events = table.act("GE", PlayOption("GE", "GE 4", target="Czechoslovakia"))
+    events = table.act("GE", PlayOption("GE", "GE 4", target="Czechoslovakia"), rolls=[10])
 
     kinds = [type(e) for e in events]
     assert kinds.index(OptionPlayed) < kinds.index(OptionResolved) < kinds.index(MinorWarDeclared)

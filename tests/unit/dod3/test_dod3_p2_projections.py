@@ -29,7 +29,7 @@ def test_the_svg_shows_every_hex_power_and_lettered_edge(game):
 
 def test_the_svg_shows_markers_once_placed(game):
     game.play("player1", RollWeather(), [5])
-    game.play("player1", PlayOption("GE", "GE 4", target="Czechoslovakia"))
+    game.play("player1", PlayOption("GE", "GE 4", target="Czechoslovakia"), [10])
 
     svg = svg_of(game.decider.view(game.state, "player2"))
 

@@ -43,8 +43,7 @@ TURN_TWO = [
     (ALLIES, SubmitBid("CH", 0), []), (SOVIET, SubmitBid("RU", 0), []),
     *[(ALLIES, KeepInitiativePosition(power), []) for power in ("US", "FR", "CW")],
     (AXIS, RollWeather(), [4]),
-    (AXIS, PlayOption("GE", "GE 4", target="Czechoslovakia"), []),  # the last bidder's only option
-    (AXIS, ActivateMinor("GE", "Poland", moves=(MarkerMove("GE", ("C6",)),)), []),  # -2 (GE 3 and GE 4) away
+    (AXIS, PlayOption("GE", "GE 4", target="Czechoslovakia"), []),  # the last bidder's only option: no roll
     *END_OF_TURN,
 ]
 
@@ -61,8 +60,9 @@ def test_two_political_turns_reach_turn_three(two_turns):
     types = [type(e).__name__ for e in two_turns.log]
 
     assert (state.turn, state.step) == (3, Step.INITIATIVE)
-    assert state.markers["Czechoslovakia"] == {"GE": -11} and not {"Finland", "Poland"} & set(state.markers)
-    assert types.count("EndOfPoliticalAffairsRolled") == 4 and types.count("MinorActivated") == 2
+    assert state.markers["Czechoslovakia"] == {"GE": -11} and state.markers["Poland"] == {"GE": -2}
+    assert "Finland" not in state.markers and types.count("ActivationSkipped") == 4
+    assert types.count("EndOfPoliticalAffairsRolled") == 4 and types.count("MinorActivated") == 1
     assert [e.ended for e in two_turns.log if type(e).__name__ == "EndOfPoliticalAffairsRolled"][-1]
     assert ("GE", "Czechoslovakia") in {(w.power, w.minor) for w in state.minor_wars}
 
