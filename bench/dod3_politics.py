@@ -2,7 +2,8 @@
 ``legal_commands`` latency for a seat whose power must activate a minor, on the reference layout
 (the default pack), against bench/fold.py's baseline (events folded per second, with its own
 ``orjson.loads`` baseline) measured in this run; and one command's end-to-end cost through the
-Flask test client (auth, load, decide, append on a SQLite file, respond).
+Flask test client (auth, load, decide, append on a SQLite file, respond) and, as bench/http.py
+runs it, through a real ``casus serve`` on 127.0.0.1.
 
 The position: turn 1 of a 3-player game; Germany has embargoed France (IPO 19), the Commonwealth
 asked France for a treaty (CW 3) and France approved it (FR 0(f)): France must activate a minor,
@@ -103,6 +104,53 @@ def end_to_end(games: int) -> tuple[float, float, int]:
     return statistics.median(commands), statistics.median(activations), len(commands)
 
 
+def served(games: int) -> tuple[float, int]:
+    """The same POSTs to a real ``casus serve`` on 127.0.0.1 (SQLite file), as bench/http.py runs
+    it: (median seconds of one accepted command's round trip, commands timed)."""
+    import os
+    import subprocess
+    import sys
+
+    import requests
+
+    from bench.http import ROOT, free_port, start
+
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env.pop("REDIS_URL", None)
+    commands = []
+    with tempfile.TemporaryDirectory() as folder:
+        env["CASUS_DB"] = str(Path(folder) / "served.db")
+        port = free_port()
+        base = f"http://127.0.0.1:{port}"
+        server = start([sys.executable, "-m", "service.cli", "serve", "--port", str(port)], port, env)
+        try:
+            for _ in range(games):
+                body = requests.post(f"{base}/games", json={"ruleset": "dod3", "preset": "3"}, timeout=10).json()
+                sessions = {seat: requests.Session() for seat in body["tokens"]}
+                for seat, session in sessions.items():
+                    session.headers["Authorization"] = f"Bearer {body['tokens'][seat]}"
+                version = body["version"]
+                for seat, command in [*SCRIPT, (ALLIES, BELGIUM)]:
+                    type_, data = CODEC.encode(command)
+                    started = time.perf_counter()
+                    response = sessions[seat].post(f"{base}/games/{body['game_id']}/commands", timeout=30,
+                                                   json={"type": type_, "data": data},
+                                                   headers={"If-Match": f'"{version}"'})
+                    elapsed = time.perf_counter() - started
+                    if response.status_code != 201:  # the server's end roll ended the step early
+                        break
+                    version = response.json()["version"]
+                    commands.append(elapsed)
+        finally:
+            server.terminate()
+            try:
+                server.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                server.kill()
+                server.wait()
+    return statistics.median(commands), len(commands)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--events", type=int, default=50_000, help="events in fold.py's baseline")
@@ -122,6 +170,7 @@ def main() -> None:
         rates.append(activation_rate(decider, pack, state, args.seconds))
         latencies.append(legal_latency(decider, state, args.legal_calls))
     command_cost, activation_cost, timed = end_to_end(args.games)
+    served_cost, served_timed = served(args.games)
     fold, parse, rate, latency = (statistics.median(x) for x in (folds, parses, rates, latencies))
     print(f"activations validated (decide, FR activates Belgium: 2 modifiers, 1 hex, end roll) "
           f"{rate:9.0f} /s  ratio to fold {rate / fold:.4f}")
@@ -131,6 +180,8 @@ def main() -> None:
           f"ActivateMinor {activation_cost * 1e3:.3f} ms")
     print(f"legal_commands / one command end to end  {latency / command_cost:.1%}  (target < 5%); "
           f"/ ActivateMinor end to end {latency / activation_cost:.1%}")
+    print(f"one command end to end (casus serve on 127.0.0.1, SQLite)  {served_cost * 1e3:8.3f} ms median of "
+          f"{served_timed}; legal_commands / it {latency / served_cost:.1%}  (target < 5%)")
     print(f"baseline: fold.py fold {fold:10.0f} events/s  orjson.loads {parse:10.0f} events/s  "
           f"(median of {args.rounds}, {args.events} events)")
 
