@@ -1,22 +1,14 @@
 """Bad input gets a precise problem+json error with the right status, and the log is unchanged."""
 import pytest
 
-PROBLEM = "application/problem+json"
-
-
-def assert_problem(response, status: int, slug: str):
-    assert response.status_code == status, response.get_data(as_text=True)
-    assert response.content_type == PROBLEM
-    body = response.json
-    assert body["type"].endswith("/" + slug) and body["status"] == status and body["title"]
-    return body
+from tests.support.api import assert_problem
+from tests.support.api import log_unchanged as unchanged
 
 
 @pytest.fixture
 def log_unchanged(table):
-    before = table.events("moderator")
-    yield
-    assert table.events("moderator") == before
+    with unchanged(table):
+        yield
 
 
 def test_a_command_is_accepted_with_201_new_events_and_an_etag(table):

@@ -6,12 +6,26 @@ changing nothing. Runs on SQLite and on Redis (the ``client`` fixture)."""
 import pytest
 
 from events.envelope import first_broken_link
+from tests.support.api import assert_problem
 from tests.support.dod3_api import (
-    ALLIES, AXIS, MODERATOR, SOVIET, bid_sightings, bids_matching_digest, create_dod3_table, every_read,
-    finish_turn, legal, offered, pass_every_option, play_offered, projection, roll_weather, turn,
+    ALLIES,
+    AXIS,
+    MODERATOR,
+    SOVIET,
+    bid_sightings,
+    bids_matching_digest,
+    create_dod3_table,
+    every_read,
+    finish_turn,
+    legal,
+    offered,
+    pass_every_option,
+    play_offered,
+    projection,
+    roll_weather,
+    turn,
 )
 
-PROBLEM = "application/problem+json"
 START_TRACK = ["GE", "IT", "CW", "FR", "RU", "JA", "US", "CH"]  # rule 3.2
 # Distinctive sealed bids: Germany (player1) 7 points for 3 options, the Commonwealth (player2)
 # 11 points for 5 options, each bid from a larger pool so the pool does not give the bid away.
@@ -71,14 +85,6 @@ def log_unchanged(bidding):
     before = bidding.events(MODERATOR)
     yield
     assert bidding.events(MODERATOR) == before
-
-
-def assert_problem(response, status: int, slug: str) -> dict:
-    assert response.status_code == status, response.get_data(as_text=True)
-    assert response.content_type == PROBLEM
-    body = response.json
-    assert body["type"].endswith("/" + slug) and body["status"] == status
-    return body
 
 
 def types(events: list[dict]) -> list[str]:

@@ -6,57 +6,35 @@ projection shows the support levels before and after. Facts outside their domain
 a power it does not hold and a stale If-Match are refused and leave the event log as it was."""
 from __future__ import annotations
 
-from contextlib import contextmanager
-
 import pytest
 
-from tests.support.api import Table
+from tests.support.api import (
+    MODERATOR,
+    Table,
+    assert_problem,
+    create_game_table,
+    log_unchanged,
+)
 
-PROBLEM = "application/problem+json"
-MODERATOR = "moderator"
 UNKNOWN_POWER = "Japan"  # a major power of the war, but not of chapter 32
 
 
 # --- helpers: what a client does ------------------------------------------------------------------
 
 def create_gs_table(client, preset: str = "one-per-power") -> Table:
-    response = client.post("/games", json={"ruleset": "gathering-storm", "preset": preset})
-    assert response.status_code == 201, response.json
-    body = response.json
-    return Table(client, body["game_id"], body["tokens"], body["moderator_token"])
+    return create_game_table(client, "gathering-storm", preset)
 
 
 def send(table: Table, seat: str, type_: str, **data) -> dict:
-    """A command that must be accepted; returns the 201 body."""
-    response = table.command(seat, type_, data)
-    assert response.status_code == 201, response.get_data(as_text=True)
-    return response.json
+    return table.send(seat, type_, **data)
 
 
 def event_types(body: dict) -> list[str]:
     return [e["type"] for e in body["events"]]
 
 
-def assert_problem(response, status: int, slug: str) -> dict:
-    assert response.status_code == status, response.get_data(as_text=True)
-    assert response.content_type == PROBLEM
-    body = response.json
-    assert body["type"].endswith("/" + slug) and body["status"] == status and body["title"]
-    return body
-
-
-@contextmanager
-def log_unchanged(table: Table):
-    """The event log, as the moderator reads it, is identical before and after the block."""
-    before = table.events(MODERATOR)
-    yield
-    assert table.events(MODERATOR) == before
-
-
 def war_thresholds(table: Table, seat: str = MODERATOR) -> dict:
-    response = table.client.get(f"/games/{table.game_id}/projections/war-thresholds", headers=table.auth(seat))
-    assert response.status_code == 200, response.get_data(as_text=True)
-    return response.json["data"]
+    return table.projection("war-thresholds", seat)
 
 
 def support_levels(table: Table) -> dict[str, tuple[int, int, int]]:
@@ -67,20 +45,6 @@ def support_levels(table: Table) -> dict[str, tuple[int, int, int]]:
 
 def verdict(data: dict, declarer: str, target: str, kind: str = "pre-emptive") -> dict:
     return next(v for v in data["verdicts"] if (v["declarer"], v["target"], v["kind"]) == (declarer, target, kind))
-
-
-def legal_commands(table: Table, seat: str) -> list[dict]:
-    response = table.client.get(f"/games/{table.game_id}/legal-commands", headers=table.auth(seat))
-    assert response.status_code == 200, response.get_data(as_text=True)
-    return response.json["commands"]
-
-
-def legal_command(table: Table, seat: str, type_: str, power: str | None) -> dict:
-    return next(c for c in legal_commands(table, seat) if (c["type"], c["power"]) == (type_, power))
-
-
-def summary(table: Table) -> dict:
-    return table.client.get(f"/games/{table.game_id}").json
 
 
 # --- the seed's 32.83C example: France +4, Britain +1, Germany concedes 1 to Britain ---------------
@@ -126,7 +90,7 @@ def test_the_recorded_facts_are_the_support_levels_in_the_projection(seed_facts)
 def test_legal_commands_offer_france_a_threat_on_germany_exceeding_by_four(seed_facts):
     """32.83C EXAMPLE: "France ... exceeds the declaration of war threshold by 4"; the client reads the
     threat and its verdict from legal-commands before sending it."""
-    spec = legal_command(seed_facts, "france", "ThreatenWar", "France")
+    spec = seed_facts.legal_command("france", "ThreatenWar", "France")
     on_germany = next(v for v in spec["choices"]["verdicts"] if v["target"] == "Germany")
     assert (spec["rule_id"], spec["choices"]["targets"]) == ("GS-32.83", [["Germany"], ["Italy"]])
     assert (on_germany["margin"], on_germany["mode"], on_germany["kind"]) == (4, "threat", "pre-emptive")
@@ -155,10 +119,10 @@ def test_ending_the_crisis_phase_demands_a_concession_of_one_from_germany(seed_d
         "declarers": ["Britain", "France"], "targets": ["Germany"], "conceding_powers": ["Germany"],
         "beneficiaries": ["Britain"], "level": 1, "rule_id": "GS-32.83"}]
     choices = {"level": 1, "declarers": ["Britain", "France"], "targets": ["Germany"], "beneficiary": ["Britain"]}
-    assert legal_commands(seed_demand, "germany") == [
+    assert seed_demand.legal_commands("germany") == [
         {"type": "MakeConcessions", "power": "Germany", "choices": choices, "rule_id": "GS-32.83"},
         {"type": "DeclineConcessions", "power": "Germany", "choices": choices, "rule_id": "GS-32.83"}]
-    assert legal_commands(seed_demand, "britain") == []
+    assert seed_demand.legal_commands("britain") == []
 
 
 @pytest.mark.rule("GS-32.83")
@@ -178,7 +142,7 @@ def test_germanys_concession_shifts_the_support_levels_in_the_projection(seed_de
     assert (after["phase"], after["pending_concessions"], after["wars"], after["game_over"]) == (
         "concluded", [], [], None)
     assert (verdict(after, "Britain", "Germany")["net"], verdict(after, "France", "Germany")["legal"]) == (0, False)
-    assert summary(seed_demand)["terminal"] is False
+    assert seed_demand.summary()["terminal"] is False
 
 
 @pytest.mark.rule("GS-32.83")
@@ -187,11 +151,11 @@ def test_declining_the_concessions_means_war_and_ends_the_game(seed_demand):
     breaks out, and the game ends." """
     send(seed_demand, "germany", "DeclineConcessions", power="Germany")
     data = war_thresholds(seed_demand)
-    assert summary(seed_demand)["terminal"] is True
+    assert seed_demand.summary()["terminal"] is True
     assert (data["phase"], [(w["declarer"], w["target"]) for w in data["wars"]]) == (
         "over", [("Britain", "Germany"), ("France", "Germany")])
     assert data["game_over"]["reason"].startswith("War broke out in turn 1")
-    assert (legal_commands(seed_demand, "germany"), legal_commands(seed_demand, MODERATOR)) == ([], [])
+    assert (seed_demand.legal_commands("germany"), seed_demand.legal_commands(MODERATOR)) == ([], [])
 
 
 # --- a German declaration while not fully mobilized is judged a threat ----------------------------
@@ -238,7 +202,7 @@ def war_in_turn_two(german_concession) -> Table:
 def test_legal_commands_show_a_german_declaration_will_be_judged_a_threat(german_facts):
     """32.41C, 32.44: Germany not fully mobilized may only threaten; its declaration on Russia
     (exceeding by 2) is shown as a threat that a concession of 2 buys off."""
-    spec = legal_command(german_facts, "germany", "DeclareWar", "Germany")
+    spec = german_facts.legal_command("germany", "DeclareWar", "Germany")
     on_russia = next(v for v in spec["choices"]["verdicts"] if v["target"] == "Russia")
     assert spec["choices"]["targets"] == [["Britain", "France"], ["Russia"]]
     assert (on_russia["margin"], on_russia["legal"], on_russia["mode"], on_russia["concession_level"]) == (
@@ -256,8 +220,8 @@ def test_a_german_declaration_while_not_fully_mobilized_is_judged_a_threat(germa
     assert data["pending_concessions"] == [{
         "declarers": ["Germany"], "targets": ["Russia"], "conceding_powers": ["Russia"],
         "beneficiaries": ["Germany"], "level": 2, "rule_id": "GS-32.83"}]
-    assert (data["wars"], summary(german_demand)["terminal"]) == ([], False)
-    assert [c["type"] for c in legal_commands(german_demand, "russia")] == ["MakeConcessions", "DeclineConcessions"]
+    assert (data["wars"], german_demand.summary()["terminal"]) == ([], False)
+    assert [c["type"] for c in german_demand.legal_commands("russia")] == ["MakeConcessions", "DeclineConcessions"]
 
 
 @pytest.mark.rule("GS-32.83")
@@ -271,7 +235,7 @@ def test_russias_concession_raises_germany_by_two_and_lowers_russia_by_two(germa
     assert [(m["value"], m["rule_id"]) for m in verdict(data, "Germany", "Russia")["modifiers"]
             if m["name"] == "concessions"] == [(-2, "GS-32.83")]
     assert (data["phase"], data["wars"]) == ("concluded", [])
-    assert legal_commands(german_concession, MODERATOR) == [
+    assert german_concession.legal_commands(MODERATOR) == [
         {"type": "StartTurn", "power": None, "choices": {"turn": 2}, "rule_id": "GS-32.82"}]
 
 
@@ -290,11 +254,11 @@ def test_a_fully_mobilized_german_declaration_makes_war_and_ends_the_game(war_in
     """32.41C, 32.12: a fully mobilized Germany's declaration cannot be bought off; war breaks out and
     the game ends, with the reason recorded."""
     data = war_thresholds(war_in_turn_two)
-    assert summary(war_in_turn_two)["terminal"] is True
+    assert war_in_turn_two.summary()["terminal"] is True
     assert [(w["declarer"], w["target"], w["rule_id"]) for w in data["wars"]] == [("Germany", "Russia", "GS-32.43")]
     assert data["game_over"]["reason"] == ("War broke out in turn 2: Germany declared war on Russia "
                                            "(pre-emptive declaration of war by a fully mobilized power, GS-32.43)")
-    assert (legal_commands(war_in_turn_two, "russia"), legal_commands(war_in_turn_two, MODERATOR)) == ([], [])
+    assert (war_in_turn_two.legal_commands("russia"), war_in_turn_two.legal_commands(MODERATOR)) == ([], [])
 
 
 @pytest.mark.parametrize("seat, type_, data", [

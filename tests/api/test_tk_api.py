@@ -7,14 +7,16 @@ required, or a Country that no longer exists, is 422 with the TK rule id; a seat
 it does not hold is 403; a stale If-Match is 412. Every refusal leaves the event log as it was."""
 from __future__ import annotations
 
-from contextlib import contextmanager
-
 import pytest
 
-from tests.support.api import Table
+from tests.support.api import (
+    MODERATOR,
+    Table,
+    assert_problem,
+    create_game_table,
+    log_unchanged,
+)
 
-PROBLEM = "application/problem+json"
-MODERATOR = "moderator"
 # 13.5 priority 7: "If the result is 3 or less, it aligns with the Western faction. If it is 4 or more,
 # it aligns with the Soviet faction."
 ALIGNMENT_BY_ROLL = {1: "western", 2: "western", 3: "western", 4: "soviet", 5: "soviet", 6: "soviet"}
@@ -29,18 +31,11 @@ GONE = ("austria", "czechoslovakia")  # 13.8.1.2: ceded to Germany, gone for goo
 # --- helpers: what a client does ------------------------------------------------------------------
 
 def create_tk_table(client, scenario: str = "blank", preset: str = "three-player") -> Table:
-    response = client.post("/games", json={"ruleset": "totaler-krieg", "preset": preset,
-                                           "options": {"scenario": scenario}})
-    assert response.status_code == 201, response.json
-    body = response.json
-    return Table(client, body["game_id"], body["tokens"], body["moderator_token"])
+    return create_game_table(client, "totaler-krieg", preset, {"scenario": scenario})
 
 
 def send(table: Table, seat: str, type_: str, **data) -> dict:
-    """A command that must be accepted; returns the 201 body."""
-    response = table.command(seat, type_, data)
-    assert response.status_code == 201, response.get_data(as_text=True)
-    return response.json
+    return table.send(seat, type_, **data)
 
 
 def event_types(body: dict) -> list[str]:
@@ -51,27 +46,8 @@ def event_data(body: dict, type_: str) -> dict:
     return next(e["data"] for e in body["events"] if e["type"] == type_)
 
 
-def assert_problem(response, status: int, slug: str) -> dict:
-    assert response.status_code == status, response.get_data(as_text=True)
-    assert response.content_type == PROBLEM
-    body = response.json
-    assert body["type"].endswith("/" + slug) and body["status"] == status and body["title"]
-    return body
-
-
-@contextmanager
-def log_unchanged(table: Table):
-    """The event log, as the moderator reads it, is identical before and after the block."""
-    before = table.events(MODERATOR)
-    yield
-    assert table.events(MODERATOR) == before
-
-
 def projection(table: Table, name: str, seat: str = MODERATOR, at: int | None = None) -> dict:
-    query = f"?at={at}" if at is not None else ""
-    response = table.client.get(f"/games/{table.game_id}/projections/{name}{query}", headers=table.auth(seat))
-    assert response.status_code == 200, response.get_data(as_text=True)
-    return response.json["data"]
+    return table.projection(name, seat, at)
 
 
 def countries(table: Table) -> dict[str, dict]:
@@ -91,20 +67,6 @@ def postures(table: Table, *ids: str) -> dict[str, str | None]:
 
 def boxes(table: Table) -> dict[str, str | None]:
     return {box: spec["marker"] for box, spec in projection(table, "posture-display")["boxes"].items()}
-
-
-def legal_commands(table: Table, seat: str) -> list[dict]:
-    response = table.client.get(f"/games/{table.game_id}/legal-commands", headers=table.auth(seat))
-    assert response.status_code == 200, response.get_data(as_text=True)
-    return response.json["commands"]
-
-
-def legal_command(table: Table, seat: str, type_: str, power: str | None) -> dict:
-    return next(c for c in legal_commands(table, seat) if (c["type"], c["power"]) == (type_, power))
-
-
-def verify(table: Table) -> dict:
-    return table.client.get(f"/games/{table.game_id}/verify").json
 
 
 # --- games as clients set them up -----------------------------------------------------------------
@@ -128,7 +90,7 @@ def tk_limited(client) -> Table:
 def ceded(tk_limited) -> Table:
     """The Axis has ceded Austria and Czechoslovakia to Germany, each chosen from legal-commands."""
     for gone in GONE:
-        assert gone in legal_command(tk_limited, "axis", "CedeCountry", "axis")["choices"]["country"]
+        assert gone in tk_limited.legal_command("axis", "CedeCountry", "axis")["choices"]["country"]
         send(tk_limited, "axis", "CedeCountry", power="axis", country=gone)
     return tk_limited
 
@@ -139,7 +101,7 @@ def ceded(tk_limited) -> Table:
 def test_legal_commands_offer_poland_s_activation_and_the_projection_says_the_axis_chooses(tk_1939):
     """13.5 example: "Pre-War is in effect, so the Axis faction gets to pick Poland's alignment." The
     client reads the activation from legal-commands and the priority that applies from ``countries``."""
-    spec = legal_command(tk_1939, "axis", "ActivateNeutral", "axis")
+    spec = tk_1939.legal_command("axis", "ActivateNeutral", "axis")
     poland = countries(tk_1939)["poland"]
     assert spec["rule_id"] == "TK-13.4"
     assert ("poland" in spec["choices"]["country"], "political_event" in spec["choices"]["trigger"],
@@ -162,14 +124,14 @@ def test_poland_s_alignment_under_pre_war_through_rest(tk_1939):
     assert country(tk_1939, "poland") == ("active", "western", None, "guarantees", "policy", "western_minors", True)
     assert countries(tk_1939)["poland"]["mobilizations_left"] == setup["mobilization_roll"]
     assert "poland" in projection(tk_1939, "posture-display")["boxes"]["western_minors"]["countries"]
-    assert (verify(tk_1939)["ok"], verify(tk_1939)["dice_checked"]) == (True, 1)
+    assert (tk_1939.verify()["ok"], tk_1939.verify()["dice_checked"]) == (True, 1)
 
 
 @pytest.mark.rule("TK-13.5")
 def test_legal_commands_offer_every_field_poland_s_pre_war_activation_requires(tk_1939):
     """13.5 priority 5: "the Axis player must choose an Allied faction"; a political-event activation must
     name its event. Both fields are required here (422 without them), so the spec should offer them."""
-    choices = legal_command(tk_1939, "axis", "ActivateNeutral", "axis")["choices"]
+    choices = tk_1939.legal_command("axis", "ActivateNeutral", "axis")["choices"]
     assert ("country_resists" in choices.get("political_event", []),
             set(choices.get("axis_choice", [])) == {"western", "soviet"}) == (True, True)
 
@@ -191,7 +153,7 @@ def test_declaring_war_on_a_neutral_rolls_its_alignment_and_the_roll_is_audited(
     faction. If it is 4 or more, it aligns with the Soviet faction." Poland borders Russia and holds an
     Axis Strategic Hex, so an Axis declaration of war rolls; DiceRolled (the alignment roll, then the
     mobilization roll) precedes the activation and /verify recomputes both."""
-    spec = legal_command(tk_limited, "axis", "ActivateNeutral", "axis")
+    spec = tk_limited.legal_command("axis", "ActivateNeutral", "axis")
     assert ("poland" in spec["choices"]["country"], "declare_war" in spec["choices"]["trigger"]) == (True, True)
     assert country(tk_limited, "poland") == ("neutral", None, 7, None, None, None, False)
 
@@ -205,7 +167,7 @@ def test_declaring_war_on_a_neutral_rolls_its_alignment_and_the_roll_is_audited(
     assert (activated["faction"], activated["priority"], activated["trigger"]) == (faction, 7, "declare_war")
     assert country(tk_limited, "poland") == ("active", faction, None, "war", "war", MINORS_BOX[faction], False)
     assert projection(tk_limited, "countries") == projection(tk_limited, "countries", at=tk_limited.version())
-    assert (verify(tk_limited)["ok"], verify(tk_limited)["dice_checked"]) == (True, 2)
+    assert (tk_limited.verify()["ok"], tk_limited.verify()["dice_checked"]) == (True, 2)
 
 
 @pytest.mark.rule("TK-13.6.1.2")
@@ -218,7 +180,7 @@ def test_declaring_war_on_a_neutral_pac_in_pre_war_is_422_and_rolls_nothing(tk_1
         body = assert_problem(tk_1939.command("axis", "ActivateNeutral", {
             "power": "axis", "country": "sweden", "trigger": "declare_war"}), 422, "rule-violation")
     assert body["rule_id"] == "TK-13.6.1.2"
-    assert verify(tk_1939)["ok"] is True
+    assert tk_1939.verify()["ok"] is True
 
 
 # --- ending a policy: the posture changes ---------------------------------------------------------
@@ -256,12 +218,12 @@ def test_case_yellow_ends_only_the_entente_and_france_s_posture_becomes_war(tk_l
     Box. ... If France's Policy was Entente but Britain's Policy was Appeasement, you'd only remove the
     Entente marker." The Western faction places both policies and the Axis ends one, each as
     legal-commands offers it; named by the policy or by the box holding it."""
-    placing = legal_command(tk_limited, "western", "PlacePolicy", "western")["choices"]
+    placing = tk_limited.legal_command("western", "PlacePolicy", "western")["choices"]
     assert ({"britain", "france"} <= set(placing["box"]),
             {"appeasement", "franco_russian_entente"} <= set(placing["policy"])) == (True, True)
     send(tk_limited, "western", "PlacePolicy", power="western", box="britain", policy="appeasement")
     send(tk_limited, "western", "PlacePolicy", power="western", box="france", policy="franco_russian_entente")
-    assert legal_command(tk_limited, "axis", "EndPolicy", "axis")["choices"] == {
+    assert tk_limited.legal_command("axis", "EndPolicy", "axis")["choices"] == {
         "policy": ["appeasement", "franco_russian_entente"], "cause": ["option_card"]}
     assert (country(tk_limited, "britain")[3:], country(tk_limited, "france")[3:]) == (
         ("appeasement", "policy", "britain", True), ("franco_russian_entente", "policy", "france", True))
@@ -274,7 +236,7 @@ def test_case_yellow_ends_only_the_entente_and_france_s_posture_becomes_war(tk_l
         ("appeasement", "policy", "britain", True), ("war", "war", "france", False))
     assert boxes(tk_limited) == {"united_states": None, "britain": "appeasement", "france": None,
                                  "western_minors": None, "russia": None, "soviet_minors": None}
-    assert legal_command(tk_limited, "axis", "EndPolicy", "axis")["choices"]["policy"] == ["appeasement"]
+    assert tk_limited.legal_command("axis", "EndPolicy", "axis")["choices"]["policy"] == ["appeasement"]
 
 
 # --- selecting what is not a Country: 422 with the rule id ----------------------------------------
@@ -296,7 +258,7 @@ def test_a_dependent_or_region_where_a_country_is_required_is_422(tk_limited, se
     """13.3 example: "If he had played 28a Treaty instead, he could not name Libya, because it is not a
     Minor Country." 13.2: "When you are instructed to select a Country, you cannot select a Dependent
     or Region." legal-commands never offers one as a Country."""
-    assert data["country"] not in legal_command(tk_limited, seat, "SelectCountry", seat)["choices"]["country"]
+    assert data["country"] not in tk_limited.legal_command(seat, "SelectCountry", seat)["choices"]["country"]
     with log_unchanged(tk_limited):
         body = assert_problem(tk_limited.command(seat, type_, data), 422, "rule-violation")
     assert body["rule_id"] == "TK-13.2"
@@ -304,10 +266,10 @@ def test_a_dependent_or_region_where_a_country_is_required_is_422(tk_limited, se
 
 
 @pytest.mark.rule("TK-13.2")
-def test_a_ceded_country_no_longer_exists_in_the_projection_nor_in_legal_commands(ceded):
+def test_a_ceded_country_no_longer_exists_in_the_projection_nor_in_LEGAL(ceded):
     """13.2 example: "Austria has been ceded to Germany (13.8.1.2), so it no longer exists." """
     rows = countries(ceded)
-    offered = {c["type"]: c["choices"]["country"] for c in legal_commands(ceded, "axis") if "country" in c["choices"]}
+    offered = {c["type"]: c["choices"]["country"] for c in ceded.legal_commands("axis") if "country" in c["choices"]}
     assert [(rows[g]["exists"], rows[g]["status"], rows[g]["absent_reason"]) for g in GONE] == [
         (False, None, "Austria was ceded to Germany and is gone for good (13.8.1.2)"),
         (False, None, "Czechoslovakia was ceded to Germany and is gone for good (13.8.1.2)")]
@@ -348,8 +310,8 @@ def test_a_refused_selection_leaves_every_projection_as_it_was(ceded):
 def test_legal_commands_are_the_seat_s_own_factions_and_the_moderator_s_facts(tk_1939):
     """Each seat is offered commands for the factions it holds; the moderator for every faction, plus
     the war state and the Enforced Peace marker; an anonymous reader nothing."""
-    powers = {seat: {c["power"] for c in legal_commands(tk_1939, seat)} for seat in ("axis", "western", "soviet")}
-    moderator = legal_commands(tk_1939, MODERATOR)
+    powers = {seat: {c["power"] for c in tk_1939.legal_commands(seat)} for seat in ("axis", "western", "soviet")}
+    moderator = tk_1939.legal_commands(MODERATOR)
     anonymous = tk_1939.client.get(f"/games/{tk_1939.game_id}/legal-commands").json["commands"]
     assert powers == {"axis": {"axis"}, "western": {"western"}, "soviet": {"soviet"}}
     assert {c["power"] for c in moderator} == {"axis", "western", "soviet", None}

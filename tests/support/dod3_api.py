@@ -7,10 +7,9 @@ from dataclasses import dataclass
 
 import orjson
 
-from tests.support.api import Table
+from tests.support.api import MODERATOR, Table, create_game_table
 
 AXIS, ALLIES, SOVIET = "player1", "player2", "player3"  # preset "3": GE/JA/IT, CW/FR/CH/US, CC/RU
-MODERATOR = "moderator"
 
 
 @dataclass
@@ -22,34 +21,20 @@ class Dod3Table(Table):
 
 
 def create_dod3_table(client, preset: str = "3") -> Dod3Table:
-    response = client.post("/games", json={"ruleset": "dod3", "preset": preset})
-    assert response.status_code == 201, response.get_data(as_text=True)
-    body = response.json
-    return Dod3Table(client, body["game_id"], body["tokens"], body["moderator_token"], body["seats"])
+    return create_game_table(client, "dod3", preset, table=Dod3Table, seats=True)
 
 
 def legal(table: Table, seat: str) -> list[dict]:
-    response = table.client.get(f"/games/{table.game_id}/legal-commands", headers=table.auth(seat))
-    assert response.status_code == 200, response.get_data(as_text=True)
-    return response.json["commands"]
+    return table.legal_commands(seat)
 
 
 def offered(table: Table, seat: str, type_: str, power: str | None = None) -> dict:
     """The command spec /legal-commands offers ``seat``; fails the test when it is not offered."""
-    commands = legal(table, seat)
-    spec = next((c for c in commands if c["type"] == type_ and c["power"] == power), None)
-    assert spec is not None, f"{seat} is not offered {type_} {power or ''}: {commands}"
-    return spec
+    return table.legal_command(seat, type_, power)
 
 
-def projection(table: Table, name: str, seat: str | None = MODERATOR, at: int | None = None) -> dict:
-    query = "" if at is None else f"?at={at}"
-    response = table.client.get(f"/games/{table.game_id}/projections/{name}{query}",
-                                headers=table.auth(seat) if seat else {})
-    assert response.status_code == 200, response.get_data(as_text=True)
-    if response.mimetype != "application/json":  # a drawn projection (status-display.svg)
-        return response.get_data(as_text=True)
-    return response.json["data"]
+def projection(table: Table, name: str, seat: str | None = MODERATOR, at: int | None = None):
+    return table.projection(name, seat, at)
 
 
 def turn(table: Table) -> dict:
