@@ -65,16 +65,35 @@ def modifiers_after(state: State, pack: Pack, minor: str, conversions: tuple[Con
                  for n, v in state.markers.get(minor, {}).items())
 
 
-def _distance(pack: Pack, a: str, b: str | None) -> int | None:
-    return None if b is None else pack.display.distance(a, b)
+@dataclass(frozen=True)
+class Surroundings:
+    """What the cost of every hex of one activation depends on, gathered once per minor: the hexes
+    of the powers at war with it, of the powers able to control it and of its allies."""
+
+    enemy_hexes: tuple[str, ...]
+    controller_hexes: frozenset[str]
+    ally_hexes: tuple[str, ...]
 
 
-def hex_cost(state: State, pack: Pack, minor: str, mover: str, here: str, there: str, towards: bool) -> int:
+def surroundings(state: State, pack: Pack, minor: str) -> Surroundings:
+    def placed(powers) -> tuple[str, ...]:
+        return tuple(h for h in (state.positions.get(p) for p in powers) if h is not None)
+
+    return Surroundings(
+        enemy_hexes=placed(powers_at_war_with_minor(state, pack, minor)),
+        controller_hexes=frozenset(placed(p for p in state.active_powers() if eligible_to_control(pack, p, minor))),
+        ally_hexes=placed(allies_of(state, pack, minor)),
+    )
+
+
+def hex_cost(state: State, pack: Pack, minor: str, mover: str, here: str, there: str, towards: bool,
+             around: Surroundings | None = None) -> int:
     """Rule 8.5e: 2 per hex; -1 towards the mover in its ideology, +1 towards it in another; -1 away
     from every power at war with the minor, +1 towards any; +1 leaving a hex of a power able to
     control the minor; +1 crossing a boundary; +1 away from any allied power; at least 1. Each war
     and each ally counts once (the modifiers are cumulative)."""
     rules, display = pack.politics.activation, pack.display
+    around = around or surroundings(state, pack, minor)
     cost = rules.base_cost
     if towards:
         entered = display.ideology(there)
@@ -82,40 +101,40 @@ def hex_cost(state: State, pack: Pack, minor: str, mover: str, here: str, there:
             cost += rules.towards_own_ideology
         elif entered is not None:
             cost += rules.towards_other_ideology
-    for enemy in powers_at_war_with_minor(state, pack, minor):
-        before, after = _distance(pack, here, state.positions.get(enemy)), _distance(pack, there, state.positions.get(enemy))
-        if before is not None and after > before:
+    for enemy in around.enemy_hexes:
+        before, after = display.distance(here, enemy), display.distance(there, enemy)
+        if after > before:
             cost += rules.away_from_power_at_war
-        elif before is not None and after < before:
+        elif after < before:
             cost += rules.towards_power_at_war
-    if any(state.positions.get(p) == here and eligible_to_control(pack, p, minor) for p in state.active_powers()):
+    if here in around.controller_hexes:
         cost += rules.leaving_controller_hex
     if display.crosses_boundary(here, there):
         cost += rules.crossing_boundary
-    for ally in allies_of(state, pack, minor):
-        before, after = _distance(pack, here, state.positions.get(ally)), _distance(pack, there, state.positions.get(ally))
-        if before is not None and after > before:
+    for ally in around.ally_hexes:
+        if display.distance(there, ally) > display.distance(here, ally):
             cost += rules.away_from_ally
     return max(cost, rules.minimum_cost)
 
 
-def qualifies(state: State, pack: Pack, nationality: str, value: int, here: str, there: str) -> bool:
+def qualifying_hexes(state: State, pack: Pack, nationality: str, value: int, here: str) -> list[str]:
     """Rule 8.5d: a positive modifier moves the marker towards its power, a negative one away from
     it until it is ten hexes away (lettered edge hexes are adjacent, so distances run through them)."""
-    if not pack.display.adjacent(here, there):
-        return False
-    power_hex = state.positions[nationality]
-    before, after = pack.display.distance(here, power_hex), pack.display.distance(there, power_hex)
+    display, power_hex = pack.display, state.positions[nationality]
+    before = display.distance(here, power_hex)
     if value > 0:
-        return after < before
-    return before < pack.politics.activation.negative_range and after > before
+        return [there for there in display.neighbours[here] if display.distance(there, power_hex) < before]
+    if before >= pack.politics.activation.negative_range:
+        return []
+    return [there for there in display.neighbours[here] if display.distance(there, power_hex) > before]
 
 
-def steps(state: State, pack: Pack, minor: str, modifier: Modifier, here: str) -> dict[str, int]:
+def steps(state: State, pack: Pack, minor: str, modifier: Modifier, here: str,
+          around: Surroundings | None = None) -> dict[str, int]:
     """The hexes the marker may enter next from ``here``, with their costs."""
-    return {there: hex_cost(state, pack, minor, modifier.nationality, here, there, modifier.value > 0)
-            for there in pack.display.neighbours[here]
-            if qualifies(state, pack, modifier.nationality, modifier.value, here, there)}
+    around = around or surroundings(state, pack, minor)
+    return {there: hex_cost(state, pack, minor, modifier.nationality, here, there, modifier.value > 0, around)
+            for there in qualifying_hexes(state, pack, modifier.nationality, modifier.value, here)}
 
 
 def apply_modifier(state: State, pack: Pack, minor: str, start: str, modifier: Modifier,
@@ -124,8 +143,9 @@ def apply_modifier(state: State, pack: Pack, minor: str, start: str, modifier: M
     than that remaining for the modifier, the marker cannot enter that hex and ceases its movement"
     - so it stops only where no hex qualifies or one it may choose costs more than is left."""
     left, here, costs = abs(modifier.value), start, []
+    around = surroundings(state, pack, minor)
     for there in path:
-        options = steps(state, pack, minor, modifier, here)
+        options = steps(state, pack, minor, modifier, here, around)
         if there not in options:
             direction = "towards" if modifier.value > 0 else "away from"
             raise RuleViolation("DOD3-8.5d", f"{minor} cannot move from {here} to {there}: not an adjacent hex "
@@ -137,7 +157,7 @@ def apply_modifier(state: State, pack: Pack, minor: str, start: str, modifier: M
         left -= options[there]
         costs.append(options[there])
         here = there
-    options = steps(state, pack, minor, modifier, here)
+    options = steps(state, pack, minor, modifier, here, around)
     if options and all(cost <= left for cost in options.values()):
         raise RuleViolation("DOD3-8.5e", f"the {modifier.nationality} modifier still has {left} point(s): {minor} "
                                          f"must go on from {here} ({', '.join(sorted(options))})")
@@ -168,15 +188,17 @@ def activate(state: State, pack: Pack, power: str, minor: str, conversions: tupl
     return tuple(applied)
 
 
-def reachable(state: State, pack: Pack, minor: str, start: str, modifier: Modifier) -> dict[str, int]:
+def reachable(state: State, pack: Pack, minor: str, start: str, modifier: Modifier,
+              around: Surroundings | None = None) -> dict[str, int]:
     """The hexes a modifier can take the marker to from ``start``, each with its cheapest cost
     (what ``legal_commands`` offers)."""
     points, best, queue = abs(modifier.value), {start: 0}, [(0, start)]
+    around = around or surroundings(state, pack, minor)
     while queue:
         spent, here = heapq.heappop(queue)
         if spent > best.get(here, points + 1):
             continue
-        for there, cost in steps(state, pack, minor, modifier, here).items():
+        for there, cost in steps(state, pack, minor, modifier, here, around).items():
             total = spent + cost
             if total <= points and total < best.get(there, points + 1):
                 best[there] = total

@@ -31,7 +31,8 @@ def for_current_power(state: State, pack: Pack, power: str) -> list[CommandSpec]
 def credit_offers(state: State, pack: Pack, power: str) -> list[CommandSpec]:
     """Rule 8.2b: the partners this power may offer to pay for."""
     needed = pack.politics.credit_partner_treaty_level
-    partners = [p for p in state.active_powers() if p != power and treaty_level(state, power, p) >= needed]
+    linked = {p for t in state.treaties if power in t.powers and t.level >= needed for p in t.powers}
+    partners = [p for p in state.active_powers() if p != power and p in linked]
     return [CommandSpec("OfferCredit", power, {"beneficiary": partners}, "DOD3-8.2b")] if partners else []
 
 
@@ -91,9 +92,10 @@ def _activation(state: State, pack: Pack, power: str, minor: str) -> CommandSpec
     the marker stands now, and the conversions allowed."""
     start = state.positions[minor]
     modifiers = activation.modifiers_after(state, pack, minor, ())
+    around = activation.surroundings(state, pack, minor)
     return CommandSpec("ActivateMinor", power, {
         "minor": minor, "hex": start,
         "modifiers": [{"nationality": m.nationality, "value": m.value,
-                       "reachable": activation.reachable(state, pack, minor, start, m)} for m in modifiers],
+                       "reachable": activation.reachable(state, pack, minor, start, m, around)} for m in modifiers],
         "conversions": {n: list(into) for n, into in activation.conversion_choices(state, pack, minor).items()},
     }, "DOD3-8.5a")
