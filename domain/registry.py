@@ -41,7 +41,7 @@ class FollowUp:
 @dataclass(frozen=True, eq=False)  # identity hash: a ruleset is registered once
 class Ruleset:
     id: str
-    version: str
+    version: str  # bump it when the state's shape changes: snapshots are keyed by it
     title: str
     make_decider: Callable[[Any], Decider]  # data pack -> Decider bound to it
     commands: tuple[type[Command], ...]
