@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from domain.aa.global1940 import research
 from domain.aa.global1940.extra_rules import load_extra_rules
 from domain.kernel import ScriptedDice
-from tests.rules.aa.aa_driver import GLOBAL, pack
+from tests.rules.aa.aa_driver import GLOBAL, fought, pack
 
 RULES = load_extra_rules(yaml.safe_load(
     resources.files("domain.aa.global1940.data").joinpath("extra_rules.yaml").read_text()))
@@ -38,3 +38,15 @@ def test_research_succeeds_exactly_when_a_six_is_rolled(rolls, face):
                                dice_bought=len(rolls), chart="land_production")
     assert result.succeeded == (6 in rolls)
     assert result.cost == 5 * len(rolls)
+
+
+@pytest.mark.rule("AAG40-rd")
+def test_a_researched_advance_takes_effect_at_once_in_battle():
+    """Seed 004, step 4: "Новое исследование вступает в силу немедленно." (The new advance takes effect at
+    once.) Given Germany rolls 6 then 1 on Air & Naval (Super Submarines), when its submarine strikes the same
+    turn, then it needs a 3, not a 2."""
+    result = research.research(RULES.research, ScriptedDice([6, 1]), "Germany", ipcs=5, dice_bought=1,
+                               chart="air_naval")
+    battle = fought(GLOBAL, "sea", {"submarine": 1}, {"cruiser": 1}, attacker_techs=result.advances, rolls=[3])
+    assert result.advance == "super_submarines"
+    assert battle.needed("surprise_strike") == [("submarine", 3)]
