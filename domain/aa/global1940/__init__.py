@@ -3,9 +3,11 @@
 Modelled: battles (request, fight round by round with the game's dice) with the advances that
 change combat (AAG40-tech: Improved Artillery Support, Improved Mechanized Infantry, Super
 Submarines, Jet Fighters, Radar, Heavy Bombers; Improved Shipyards changes the IPC value of
-losses); the advances in play are named by the command. Not modelled yet: research rolls
-(AAG40-rd), US industrial complexes (AAG40-us-ic), San Francisco (AAG40-sf), the Soviet-Mongolian
-pact (AAG40-mongolia) and China (AAG40-china).
+losses); the advances in play are named by the command. The other extra rules are rule functions
+with their own data (extra_rules.yaml), not yet commands of a game: research & development
+(AAG40-rd, research.py), US industrial complexes and San Francisco (AAG40-us-ic, AAG40-sf,
+industry.py), the Soviet-Mongolian pact (AAG40-mongolia, mongolia.py) and China (AAG40-china,
+china.py).
 """
 from domain.aa.battles import RuleIds, make_ruleset
 
