@@ -2,9 +2,10 @@
 
 Modelled: battles (request, fight round by round with the game's dice) with the seed's AA gun rule
 (AAR1-aa: at most 3 guns, 1-2 to target, then 1 to hit; also at unloading transports) as the
-default, the box AA rule as an option. Not modelled yet: turn sequence, victory cities, infantry
-and IC placement, IC cost, commerce raiding, victory conditions and the optional rules (AAR1-seq,
--vc, -inf, -emergency, -ic-limit, -ic-cost, -ic-place, -victory, -raid, -optional).
+default, the box AA rule as an option. The other house rules (AAR1-seq, -vc, -inf, -emergency,
+-ic-limit, -ic-cost, -ic-place, -victory, -raid, -optional) are pure rule functions over
+``data/house_rules.yaml`` (``house_rules``, ``sequence``, ``victory_cities``, ``placement``,
+``industry``, ``raiding``, ``victory``, ``optional``); the decider does not call them yet.
 """
 from domain.aa.battles import RuleIds, make_ruleset
 
