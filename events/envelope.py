@@ -87,10 +87,6 @@ class Envelope(NamedTuple):
     def from_json(cls, body: bytes, position: int) -> "Envelope":
         return cls.from_dict(orjson.loads(body), position)
 
-    @property
-    def sealed(self) -> bool:
-        return self.visibility != PUBLIC
-
 
 _stored_fields = itemgetter(*Envelope._fields[:-1])  # every field but position, in order
 _REVEALS = Envelope._fields.index("reveals")

@@ -27,10 +27,6 @@ class IdempotencyConflict(StoreError):
         self.key = key
 
 
-class GameExists(StoreError):
-    pass
-
-
 @dataclass(frozen=True)
 class AppendResult:
     events: tuple[Envelope, ...]
