@@ -11,6 +11,7 @@ from pathlib import Path
 import yaml
 from marshmallow import ValidationError
 
+from domain.kernel.errors import error_paths
 from domain.registry import Ruleset
 
 
@@ -19,20 +20,6 @@ class PackError(ValueError):
         self.source = source
         self.problems = problems
         super().__init__(f"{source}: " + "; ".join(problems))
-
-
-def _flatten(messages, prefix: str = "") -> list[str]:
-    """marshmallow's nested error dict -> ['powers.GE.money: Not a valid integer.', ...]."""
-    if isinstance(messages, dict):
-        out: list[str] = []
-        for key, value in messages.items():
-            out += _flatten(value, f"{prefix}.{key}" if prefix else str(key))
-        return out
-    if isinstance(messages, list) and all(isinstance(m, str) for m in messages):
-        return [f"{prefix or '<root>'}: {' '.join(messages)}"]
-    if isinstance(messages, list):
-        return [line for m in messages for line in _flatten(m, prefix)]
-    return [f"{prefix or '<root>'}: {messages}"]
 
 
 def parse_pack(ruleset: Ruleset, text: str, source: str):
@@ -51,7 +38,7 @@ def parse_pack_data(ruleset: Ruleset, raw, source: str):
     try:
         validated = ruleset.pack_schema().load(raw if raw is not None else {})
     except ValidationError as error:
-        raise PackError(source, _flatten(error.messages)) from error
+        raise PackError(source, [f"{path}: {message}" for path, message in error_paths(error.messages).items()]) from error
     return ruleset.build_pack(validated)
 
 

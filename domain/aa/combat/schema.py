@@ -10,14 +10,30 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from marshmallow import RAISE, Schema, ValidationError, fields, post_load, validate, validates_schema
+from marshmallow import (
+    RAISE,
+    Schema,
+    ValidationError,
+    fields,
+    post_load,
+    validate,
+    validates_schema,
+)
 
-from domain.aa.combat.forces import AaRule, BattleKind, BattleOptions, Forces, InvalidBattleInput, validate_battle
+from domain.aa.combat.forces import (
+    AaRule,
+    BattleKind,
+    BattleOptions,
+    Forces,
+    InvalidBattleInput,
+    validate_battle,
+)
 from domain.aa.combat.model import BattleModel
 from domain.aa.combat.montecarlo import monte_carlo
 from domain.aa.combat.odds import battle_odds
 from domain.aa.combat.results import OddsResult
 from domain.aa.units import EditionPack
+from domain.kernel.errors import error_paths
 
 MAX_RUNS = 1_000_000
 
@@ -166,23 +182,12 @@ def _nest(errors: dict[str, str]) -> dict:
     return out
 
 
-def _flatten(messages, prefix: str = "") -> dict[str, str]:
-    if isinstance(messages, dict):
-        out: dict[str, str] = {}
-        for key, value in messages.items():
-            out.update(_flatten(value, f"{prefix}.{key}" if prefix else str(key)))
-        return out
-    if isinstance(messages, list) and all(isinstance(m, str) for m in messages):
-        return {prefix or "<root>": " ".join(messages)}
-    return {prefix or "<root>": str(messages)}
-
-
 def parse_odds_request(pack: EditionPack, data) -> OddsRequest:
     """JSON body -> OddsRequest, or InvalidBattleInput naming the first bad field."""
     try:
         return OddsRequestSchema(pack=pack).load(data)
     except ValidationError as error:
-        raise InvalidBattleInput(_flatten(error.messages)) from error
+        raise InvalidBattleInput(error_paths(error.messages)) from error
 
 
 def run_odds(pack: EditionPack, request: OddsRequest) -> OddsResult:
