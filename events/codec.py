@@ -14,6 +14,8 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Callable, Union
 
+from domain.kernel.plain import to_plain  # noqa: F401  (the codec's encoder, re-exported)
+
 
 class DecodeError(ValueError):
     """Input does not fit the type; ``errors`` maps field paths to messages."""
@@ -40,23 +42,6 @@ def unsafe_numbers(value: Any, path: str = "") -> dict[str, str]:
 
 
 _RANGE_MESSAGE = f"must be an integer between {-SAFE_INTEGER} and {SAFE_INTEGER}"
-
-
-def to_plain(value: Any) -> Any:
-    """A dataclass tree -> JSON-able values (tuples/frozensets -> lists, Fraction -> "a/b")."""
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: to_plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
-    if isinstance(value, enum.Enum):
-        return value.value
-    if isinstance(value, Fraction):
-        return str(value) if value.denominator != 1 else value.numerator
-    if isinstance(value, frozenset):
-        return sorted((to_plain(v) for v in value), key=repr)
-    if isinstance(value, (list, tuple)):
-        return [to_plain(v) for v in value]
-    if isinstance(value, dict):
-        return {str(k): to_plain(v) for k, v in value.items()}
-    return value
 
 
 @lru_cache(maxsize=None)

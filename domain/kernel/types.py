@@ -99,6 +99,11 @@ class Context:
     def is_moderator(self) -> bool:
         return self.seat == MODERATOR
 
+    def require_moderator(self, rule_id: str, action: str = "do this") -> None:
+        """The one moderator check of every ruleset: RuleViolation(rule_id) for any other seat."""
+        if self.seat != MODERATOR:
+            raise RuleViolation(rule_id, f"only the moderator may {action}")
+
 
 @dataclass(frozen=True)
 class CommandSpec:
