@@ -55,6 +55,9 @@ class Ruleset:
     description: str = ""
     seat_presets: Mapping[str, Mapping[str, tuple[str, ...]]] = field(default_factory=dict)
     follow_ups: Callable[[Event], list[FollowUp]] | None = None
+    # (event type, schema version) -> fn(data) -> data of the next version. Raise an event's
+    # SCHEMA_VERSION only with an upcaster from the old one: stored games must keep loading.
+    upcasters: Mapping[tuple[str, int], Callable[[dict], dict]] = field(default_factory=dict)
 
     def projection(self, name: str) -> Projection | None:
         return next((p for p in self.projections if p.name == name), None)

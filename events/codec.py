@@ -211,12 +211,17 @@ Upcaster = Callable[[dict], dict]
 class Codec:
     """Type registry for one ruleset (plus platform types) with upcasters for old schemas."""
 
-    def __init__(self, classes: typing.Iterable[type] = ()):
+    def __init__(self, classes: typing.Iterable[type] = (),
+                 upcasters: typing.Mapping[tuple[str, int], Upcaster] | None = None):
         self._classes: dict[str, type] = {}
-        self._upcasters: dict[tuple[str, int], Upcaster] = {}
+        self._upcasters: dict[tuple[str, int], Upcaster] = dict(upcasters or {})
         self._stored: dict[str, tuple[int, Callable[[dict], Any]]] = {}  # type -> (version, decoder)
         for cls in classes:
             self.register(cls)
+        missing = [f"{name} v{v}" for name, cls in self._classes.items()
+                   for v in range(1, getattr(cls, "SCHEMA_VERSION", 1)) if (name, v) not in self._upcasters]
+        if missing:  # a log written before the change would not load: refuse at start, not mid-game
+            raise ValueError(f"no upcaster from {', '.join(missing)}")
 
     def register(self, cls: type) -> type:
         existing = self._classes.get(cls.__name__)
@@ -224,15 +229,6 @@ class Codec:
             raise ValueError(f"two classes share the wire type {cls.__name__}")
         self._classes[cls.__name__] = cls
         return cls
-
-    def upcaster(self, type_name: str, from_version: int):
-        """Register ``fn(data) -> data`` lifting ``type_name`` from ``from_version`` to the next."""
-
-        def wrap(fn: Upcaster) -> Upcaster:
-            self._upcasters[(type_name, from_version)] = fn
-            return fn
-
-        return wrap
 
     def knows(self, type_name: str) -> bool:
         return type_name in self._classes

@@ -54,5 +54,11 @@ class HmacDice:
         self.rolls.append(Roll(k=len(self.rolls), sides=sides, value=value))
         return value
 
+    def seed(self) -> str:
+        """The secret seed, hex: for the event that reveals it (CORE-dice, CORE-terminal)."""
+        if self._seed is None:
+            self._seed = self._seed_source()
+        return self._seed.hex()
+
     def recorded(self) -> DiceRolled | None:
         return DiceRolled(tuple(self.rolls)) if self.rolls else None

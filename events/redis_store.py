@@ -138,3 +138,20 @@ class RedisEventStore:
 
 def _decode(fields: dict) -> Envelope:
     return Envelope.from_json(fields[b"b"], int(fields[b"p"]))
+
+
+class _Snapshots:  # transition: the event store still holds snapshots and secrets
+    def __init__(self, store):
+        self.save, self.load = store.save_snapshot, store.load_snapshot
+
+
+class _Secrets:
+    def __init__(self, store):
+        self.put, self.get = store.put_secret, store.get_secret
+
+
+def open_redis(url: str, prefix: str = "casus"):
+    from events.store import Stores
+
+    store = RedisEventStore(url, prefix)
+    return Stores(store, _Snapshots(store), _Secrets(store))

@@ -221,3 +221,20 @@ class SQLiteEventStore:
                 conn.close()
             self._connections.clear()
         self._local = threading.local()
+
+
+class _Snapshots:  # transition: the event store still holds snapshots and secrets
+    def __init__(self, store):
+        self.save, self.load = store.save_snapshot, store.load_snapshot
+
+
+class _Secrets:
+    def __init__(self, store):
+        self.put, self.get = store.put_secret, store.get_secret
+
+
+def open_sqlite(path: str):
+    from events.store import Stores
+
+    store = SQLiteEventStore(path)
+    return Stores(store, _Snapshots(store), _Secrets(store))

@@ -84,6 +84,31 @@ class EventStore(Protocol):
     def close(self) -> None: ...
 
 
+class SnapshotStore(Protocol):
+    def save(self, game_id: str, version: int, key: str, blob: bytes) -> None: ...
+
+    def load(self, game_id: str, key: str, max_version: int) -> tuple[int, bytes] | None:
+        """The newest snapshot at or below ``max_version`` for this state ``key``."""
+
+
+class SecretStore(Protocol):
+    def put(self, game_id: str, name: str, value: bytes) -> None: ...
+
+    def get(self, game_id: str, name: str) -> bytes | None: ...
+
+
+@dataclass(frozen=True)
+class Stores:
+    """The three ports of one backend: the log, snapshots of folded state, the game's secrets."""
+
+    events: EventStore
+    snapshots: SnapshotStore
+    secrets: SecretStore
+
+    def close(self) -> None:
+        self.events.close()
+
+
 def iter_all(store: EventStore, game_id: str, page: int = 5000) -> Iterator[Envelope]:
     after = 0
     while True:

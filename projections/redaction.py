@@ -11,7 +11,8 @@ from typing import Any
 
 from domain.kernel import MODERATOR
 from events.envelope import PUBLIC, Envelope, data_digest
-from projections.timeline import GameState, Rules
+from domain.kernel.platform import GameState
+from projections.timeline import Rules
 
 
 def can_read(envelope: Envelope, seat: str, unsealed: frozenset[str]) -> bool:

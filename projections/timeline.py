@@ -1,72 +1,73 @@
 """Fold a game's log into ``GameState``: the latest state, the state at any version, snapshots.
 
-``GameState`` wraps the ruleset's own state with what the platform folds itself: seats, the
-dice commitment and revealed seed, revealed seals and a pending undo. ``EventsReverted`` folds
-as "state = state at version to"; log-level facts (version, hash, revealed seals, the seed) keep
-moving forward, because what was published stays published."""
+The rules of the fold are the platform decider's (``domain.kernel.platform``); this module only
+reads: events from the event store, snapshots from the snapshot store. ``EventsReverted`` folds
+as "state = state at version to", which the timeline loads (snapshot + fold) and hands to
+``Platform.rewound``.
+
+Snapshots are versioned JSON written through the codec's ``to_plain`` and read back with the
+ruleset's state type: a renamed class or a changed state shape makes an old snapshot unreadable,
+and an unreadable snapshot is ignored (the log is folded instead), never an error. Their key
+names the ruleset version, the pack and ``SNAPSHOT_FORMAT``, so a release that changes a state's
+shape (and bumps the ruleset version) never even reads the old ones."""
 from __future__ import annotations
 
 import hashlib
-import pickle
-from dataclasses import dataclass, replace
+import logging
+import typing
+from dataclasses import dataclass
 from typing import Any, Callable
 
-from domain.kernel import Decider, Setup
-from domain.kernel.platform import (
-    DiceRolled,
-    DiceSeedRevealed,
-    EventsReverted,
-    GameCreated,
-    PendingUndo,
-    UndoApproved,
-    UndoDeclined,
-    UndoRequested,
-)
-from domain.registry import Ruleset
-from events.codec import Codec
-from events.envelope import GENESIS, Envelope, canonical_json
-from events.store import EventStore
+import orjson
 
-SNAPSHOT_FORMAT = 1
+from domain.kernel import Setup, evolved
+from domain.kernel.plain import to_plain
+from domain.kernel.platform import EventsReverted, GameCreated, GameState, Platform
+from domain.registry import Ruleset
+from events.codec import Codec, DecodeError, from_plain
+from events.envelope import Envelope, canonical_json
+from events.store import EventStore, SnapshotStore
+
+SNAPSHOT_FORMAT = 2  # 1 was pickle; never read again
+log = logging.getLogger("casus")
 
 
 @dataclass(frozen=True)
 class Rules:
-    """Everything needed to fold one game: its ruleset, decider (bound to its pack) and codec."""
+    """Everything needed to fold one game: its ruleset, the platform decider around the ruleset's
+    (bound to the game's pack), the codec with the ruleset's upcasters, the snapshot key."""
 
     ruleset: Ruleset
-    decider: Decider
+    platform: Platform
     codec: Codec
     pack: Any
     snapshot_key: str
     command_types: frozenset[str]  # wire names a client may send
+    state_type: type  # the ruleset's state, to read snapshots back
 
-
-@dataclass(frozen=True)
-class GameState:
-    game_id: str
-    ruleset: str
-    seats: dict[str, tuple[str, ...]]
-    options: dict
-    domain: Any
-    version: int = 0
-    last_hash: str = GENESIS
-    dice_commitment: str = ""
-    seed: str | None = None
-    unsealed: frozenset[str] = frozenset()
-    pending_undo: PendingUndo | None = None
+    @property
+    def decider(self):
+        """The ruleset's own decider (view, legal commands, is_terminal on the domain state)."""
+        return self.platform.ruleset
 
 
 def pack_digest(pack_raw: dict | None) -> str:
     return "default" if pack_raw is None else hashlib.sha256(canonical_json(pack_raw)).hexdigest()[:16]
 
 
-class Timeline:
-    """Loads game state from a store, using and writing snapshots every ``snapshot_every`` events."""
+def state_type(decider, pack) -> type:
+    """The ruleset's state class: the return annotation of ``initial_state``."""
+    hint = typing.get_type_hints(type(decider).initial_state).get("return")
+    return hint if isinstance(hint, type) else type(decider.initial_state(Setup({}, {}, pack)))
 
-    def __init__(self, store: EventStore, resolve: Callable[[GameCreated], Rules], snapshot_every: int = 100,
-                 read_snapshots: bool = True):
-        self.store = store
+
+class Timeline:
+    """Loads game state from the stores, using and writing snapshots every ``snapshot_every`` events."""
+
+    def __init__(self, events: EventStore, snapshots: SnapshotStore, resolve: Callable[[GameCreated], Rules],
+                 snapshot_every: int = 100, read_snapshots: bool = True):
+        self.events = events
+        self.snapshots = snapshots
         self.resolve = resolve
         self.snapshot_every = snapshot_every
         self.read_snapshots = read_snapshots  # False: every load folds from the first event
@@ -75,7 +76,7 @@ class Timeline:
     def rules(self, game_id: str) -> Rules | None:
         rules = self._rules.get(game_id)
         if rules is None:
-            first = self.store.read(game_id, after=0, limit=1)
+            first = self.events.read(game_id, after=0, limit=1)
             if not first:
                 return None
             created = Codec([GameCreated]).decode_stored("GameCreated", first[0].data, first[0].schema_version)
@@ -92,88 +93,70 @@ class Timeline:
         rules = self.rules(game_id)
         if rules is None:
             return None
-        target = self.store.version(game_id) if at is None else at
-        start = cached if cached is not None and cached.version <= target else None
-        if use_snapshots:
-            snapshot = self.store.load_snapshot(game_id, rules.snapshot_key, target)
-            if snapshot is not None and (start is None or snapshot[0] > start.version):
-                start = pickle.loads(snapshot[1])
-        state = start
-        after = state.version if state is not None else 0
-        while after < target:
-            batch = self.store.read(game_id, after=after, until=target, limit=5000)
+        target = self.events.version(game_id) if at is None else at
+        state = cached if cached is not None and cached.version <= target else None
+        if use_snapshots and (state is None or target - state.version >= self.snapshot_every):
+            snapshot = self._read_snapshot(rules, game_id, target)
+            if snapshot is not None and (state is None or snapshot.version > state.version):
+                state = snapshot
+        if state is None:
+            state = rules.platform.initial_state(game_id)
+        while state.version < target:
+            batch = self.events.read(game_id, after=state.version, until=target, limit=5000)
             if not batch:
                 break
             state = self.fold(rules, state, batch)
-            after = batch[-1].version
         return state
 
-    def fold(self, rules: Rules, state: GameState | None, envelopes: list[Envelope]) -> GameState:
-        evolve = rules.decider.evolve
-        codec = rules.codec
-        domain = state.domain if state is not None else None
-        unsealed = state.unsealed if state is not None else frozenset()
+    def fold(self, rules: Rules, state: GameState, envelopes: list[Envelope]) -> GameState:
+        """Fold stored events onto ``state`` (``platform.initial_state`` for a new game)."""
+        platform = rules.platform
+        decode = rules.codec.decode_stored
+        every = self.snapshot_every
         for envelope in envelopes:
-            event = codec.decode_stored(envelope.type, envelope.data, envelope.schema_version)
-            platform_step = _PLATFORM.get(type(event))
-            if platform_step is not None:
-                if state is not None:
-                    state = replace(state, domain=domain)
-                state = platform_step(self, rules, state, envelope, event)
-                domain = state.domain
+            event = decode(envelope.type, envelope.data, envelope.schema_version)
+            if type(event) is EventsReverted:
+                state = platform.rewound(state, self.load(envelope.game_id, at=event.to_version))
             else:
-                domain = evolve(domain, event)
-            if envelope.reveals:
-                unsealed = unsealed | frozenset(envelope.reveals)
-            if envelope.version % self.snapshot_every == 0:
-                state = replace(state, domain=domain, version=envelope.version, last_hash=envelope.hash,
-                                unsealed=unsealed)
-                self.store.save_snapshot(envelope.game_id, envelope.version, rules.snapshot_key,
-                                         pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))
-        last = envelopes[-1]
-        return replace(state, domain=domain, version=last.version, last_hash=last.hash, unsealed=unsealed)
+                state = platform.evolve(state, event)
+            if envelope.version % every == 0:
+                self.write_snapshot(rules, state, envelope.hash)
+        return _with_hash(state, envelopes[-1].hash)
+
+    # ---- snapshots -----------------------------------------------------------------------------
+    def after_append(self, rules: Rules, before: GameState, after: GameState, last_hash: str) -> GameState:
+        """The write path's state after an append: its hash set, and a snapshot when the append
+        crossed a multiple of ``snapshot_every`` (taken at the new version, not the multiple)."""
+        after = _with_hash(after, last_hash)
+        if after.version // self.snapshot_every > before.version // self.snapshot_every:
+            self.write_snapshot(rules, after, last_hash)
+        return after
+
+    def write_snapshot(self, rules: Rules, state: GameState, last_hash: str) -> None:
+        body = to_plain(_with_hash(state, last_hash))
+        blob = orjson.dumps({"format": SNAPSHOT_FORMAT, "ruleset": rules.ruleset.id,
+                             "ruleset_version": rules.ruleset.version, "state": body})
+        self.snapshots.save(state.game_id, state.version, rules.snapshot_key, blob)
+
+    def _read_snapshot(self, rules: Rules, game_id: str, max_version: int) -> GameState | None:
+        found = self.snapshots.load(game_id, rules.snapshot_key, max_version)
+        if found is None:
+            return None
+        version, blob = found
+        try:
+            document = orjson.loads(blob)
+            if document.get("format") != SNAPSHOT_FORMAT:
+                raise DecodeError({"format": f"snapshot format {document.get('format')!r}"})
+            raw = document["state"]
+            state = from_plain(GameState, {**raw, "domain": None})
+            state = evolved(state, domain=from_plain(rules.state_type, raw["domain"]))
+            if state.version != version or state.game_id != game_id:
+                raise DecodeError({"version": "the snapshot is not of this game and version"})
+            return state
+        except (ValueError, KeyError, TypeError, AttributeError) as error:  # DecodeError and JSON errors are ValueErrors
+            log.warning("ignoring unreadable snapshot of %s at %s: %s", game_id, version, error)
+            return None
 
 
-def _created(timeline: Timeline, rules: Rules, state, envelope: Envelope, event: GameCreated) -> GameState:
-    setup = Setup(seats=event.seats, options=event.options, pack=rules.pack)
-    return GameState(game_id=envelope.game_id, ruleset=event.ruleset, seats=event.seats, options=event.options,
-                     domain=rules.decider.initial_state(setup), dice_commitment=event.dice_commitment)
-
-
-def _seed_revealed(timeline, rules, state: GameState, envelope, event: DiceSeedRevealed) -> GameState:
-    return replace(state, seed=event.seed)
-
-
-def _undo_requested(timeline, rules, state: GameState, envelope, event: UndoRequested) -> GameState:
-    return replace(state, pending_undo=PendingUndo(event.requested_by, event.to_version, frozenset(event.approvers)))
-
-
-def _undo_approved(timeline, rules, state: GameState, envelope, event: UndoApproved) -> GameState:
-    pending = state.pending_undo
-    if pending is None:
-        return state
-    return replace(state, pending_undo=replace(pending, waiting_for=pending.waiting_for - {event.seat}))
-
-
-def _undo_declined(timeline, rules, state: GameState, envelope, event: UndoDeclined) -> GameState:
-    return replace(state, pending_undo=None)
-
-
-def _reverted(timeline: Timeline, rules, state: GameState, envelope: Envelope, event: EventsReverted) -> GameState:
-    earlier = timeline.load(envelope.game_id, at=event.to_version)  # with the timeline's snapshot policy
-    return replace(earlier, seed=state.seed, unsealed=state.unsealed, pending_undo=None)
-
-
-def _unchanged(timeline, rules, state: GameState, envelope, event) -> GameState:
-    return state
-
-
-_PLATFORM: dict[type, Callable[..., GameState]] = {
-    GameCreated: _created,
-    DiceRolled: _unchanged,
-    DiceSeedRevealed: _seed_revealed,
-    UndoRequested: _undo_requested,
-    UndoApproved: _undo_approved,
-    UndoDeclined: _undo_declined,
-    EventsReverted: _reverted,
-}
+def _with_hash(state: GameState, last_hash: str) -> GameState:
+    return evolved(state, last_hash=last_hash)

@@ -12,7 +12,7 @@ from events.store import iter_all
 from events.verify import verify
 from service import jobs as job_functions
 from service import schemas as s
-from service.http import PROBLEM_JSON, current_seat, etag, if_match_version
+from service.http import PROBLEM_JSON, current_seat, etag, game_state, if_match_version
 from service.problems import Problem, not_found
 from service.sse import event_stream
 
@@ -29,6 +29,13 @@ def problems(*codes: int):
 
 def meta_problems(*codes: int):
     return meta.doc(responses={str(code): PROBLEM for code in codes})
+
+
+def _view(game_id: str, seat: str, at: int | None = None):
+    """What ``seat`` may see of the game now (the request's one load) or at version ``at``."""
+    games_service = g.services.games
+    state = game_state(game_id) if at is None else games_service.load(game_id, at)
+    return games_service.seat_view(state, seat)
 
 
 def _summary(state, terminal: bool) -> dict:
@@ -68,7 +75,7 @@ class Game(MethodView):
     @problems(404)
     def get(self, game_id):
         """A game's public summary."""
-        view = g.services.games.seat_view(game_id, MODERATOR)
+        view = _view(game_id, MODERATOR)
         terminal = view.rules.decider.is_terminal(view.state.domain)
         return _summary(view.state, terminal), 200, {"ETag": etag(view.state.version)}
 
@@ -84,7 +91,7 @@ class State(MethodView):
         The seat is the bearer token's; anonymous readers see what everyone sees.
         ``at=N`` gives the state at version N."""
         seat = current_seat(game_id)
-        view = g.services.games.seat_view(game_id, seat, query.get("at"))
+        view = _view(game_id, seat, query.get("at"))
         return {**view.state_view(), "seat": seat}, 200, {"ETag": etag(view.state.version)}
 
 
@@ -107,10 +114,12 @@ class Commands(MethodView):
             raise Problem(422, "validation-error", "Invalid request", "Idempotency-Key must be 1-200 characters")
         expected = if_match_version()
         games_service = g.services.games
-        result = games_service.handle(game_id, seat, body["type"], body["data"], expected, key)
-        view = games_service.seat_view(game_id, seat)
-        payload = {"version": result.last_version, "replayed": result.replayed, "events": view.events(list(result.events))}
-        return payload, 201, {"ETag": etag(result.last_version)}
+        handled = games_service.handle(game_id, seat, body["type"], body["data"], expected, key,
+                                       state=game_state(game_id))
+        view = games_service.seat_view(handled.state, seat)
+        payload = {"version": handled.last_version, "replayed": handled.replayed,
+                   "events": view.events(list(handled.events))}
+        return payload, 201, {"ETag": etag(handled.last_version)}
 
 
 @games.route("/<game_id>/events")
@@ -134,7 +143,7 @@ class Events(MethodView):
             if last_id.isdigit():
                 after = int(last_id)
             return event_stream(services, game_id, seat, after, query["follow"])
-        view = services.games.seat_view(game_id, seat)
+        view = _view(game_id, seat)
         envelopes = services.games.store.read(game_id, after=query["after"], limit=query["limit"])
         next_url = None
         headers = {"ETag": etag(view.state.version)}
@@ -152,8 +161,8 @@ class LegalCommands(MethodView):
     def get(self, game_id):
         """What this seat may do now."""
         seat = current_seat(game_id)
-        view = g.services.games.seat_view(game_id, seat)
-        specs = [] if view.state.pending_undo else view.rules.decider.legal_commands(view.state.domain, seat)
+        view = _view(game_id, seat)
+        specs = view.rules.platform.legal_commands(view.state, seat)
         commands = [{"type": c.type, "power": c.power, "choices": dict(c.choices), "rule_id": c.rule_id} for c in specs]
         return {"seat": seat, "version": view.state.version, "commands": commands}, 200, {"ETag": etag(view.state.version)}
 
@@ -164,8 +173,7 @@ class Projections(MethodView):
     @problems(404)
     def get(self, game_id):
         """Names of the read models this game's ruleset serves."""
-        view = g.services.games.seat_view(game_id, MODERATOR)
-        return {"projections": [p.name for p in view.rules.ruleset.projections]}
+        return {"projections": [p.name for p in g.services.games.rules(game_state(game_id).game_id).ruleset.projections]}
 
 
 @games.route("/<game_id>/projections/<name>")
@@ -181,7 +189,7 @@ class ProjectionView(MethodView):
 
         ``at=N`` gives it as it was at version N."""
         seat = current_seat(game_id)
-        view = g.services.games.seat_view(game_id, seat, query.get("at"))
+        view = _view(game_id, seat, query.get("at"))
         found = view.projection(name)
         if found is None:
             raise not_found(f"projection {name!r}")
@@ -215,9 +223,10 @@ class Verify(MethodView):
         """Recompute the hash chain and every die roll.
 
         Until the seed is revealed the server checks the rolls with its secret seed."""
-        store = g.services.games.store
-        g.services.games.load(game_id)
-        return verify(list(iter_all(store, game_id)), seed=store.get_secret(game_id, "dice_seed")).to_dict()
+        games_service = g.services.games
+        game_state(game_id)  # 404 for an unknown game
+        return verify(list(iter_all(games_service.store, game_id)),
+                      seed=games_service.secrets.get(game_id, "dice_seed")).to_dict()
 
 
 @meta.route("/healthz")

@@ -29,24 +29,23 @@ def build(config: Config) -> Services:
     for module in config.extra_rulesets:
         registry.register(importlib.import_module(module).RULESET)
     if config.redis_url:
-        from events.redis_store import RedisEventStore
+        from events.redis_store import open_redis
 
-        store = RedisEventStore(config.redis_url, prefix=config.redis_prefix)
+        stores = open_redis(config.redis_url, prefix=config.redis_prefix)
     else:
-        from events.sqlite_store import SQLiteEventStore
+        from events.sqlite_store import open_sqlite
 
-        store = SQLiteEventStore(config.database)
-    games = GameService(store, snapshot_every=config.snapshot_every)
+        stores = open_sqlite(config.database)
+    games = GameService(stores, snapshot_every=config.snapshot_every)
     services = Services(config, games, None)
     services.jobs = job_module.RQJobs(config.redis_url) if config.redis_url else job_module.InProcessJobs(services)
 
-    def start_follow_ups(game_id: str, rules, envelopes: list[Envelope]) -> None:
+    def start_follow_ups(game_id: str, rules, envelopes: list[Envelope], events: list) -> None:
         """A ruleset may ask for background work after some events (e.g. a battle to fight)."""
         follow_ups = rules.ruleset.follow_ups
         if follow_ups is None:
             return
-        for envelope in envelopes:
-            event = rules.codec.decode_stored(envelope.type, envelope.data, envelope.schema_version)
+        for envelope, event in zip(envelopes, events):
             if type(event) in PLATFORM_EVENTS:
                 continue
             for job in follow_ups(event):

@@ -108,7 +108,7 @@ def cmd_replay(args) -> int:
         print(f"no game {args.game_id}", file=sys.stderr)
         return 1
     total = games.store.version(args.game_id)
-    state, after = None, 0
+    state, after = rules.platform.initial_state(args.game_id), 0
     with Progress(transient=False) as progress:
         task = progress.add_task(f"replaying {args.game_id}", total=total)
         while after < total:
@@ -157,14 +157,14 @@ def cmd_import(args) -> int:
     import secrets
 
     from domain.kernel import MODERATOR
-    from service.games import _token_hash
 
     envelopes = read_export(args.file)
     report = verify(envelopes)
     if not report.ok:
         print(f"refusing to import: {report.problems[0]}", file=sys.stderr)
         return 1
-    store = _services().games.store
+    games = _services().games
+    store = games.store
     game_id = envelopes[0].game_id
     fields = ("type", "data", "actor", "schema_version", "event_id", "command_id", "correlation_id",
               "recorded_at", "ruleset", "ruleset_version", "visibility", "reveals", "salt")
@@ -173,8 +173,7 @@ def cmd_import(args) -> int:
     if [e.hash for e in result.events] != [e.hash for e in envelopes]:
         raise SystemExit("imported hashes differ from the export")
     tokens = {seat: secrets.token_urlsafe(24) for seat in (*envelopes[0].data["seats"], MODERATOR)}
-    for seat, token in tokens.items():
-        store.put_secret(game_id, f"token:{seat}", _token_hash(token).encode())
+    games.put_tokens(game_id, tokens)
     print(orjson.dumps({"game_id": game_id, "events": len(envelopes), "tokens": tokens},
                        option=orjson.OPT_INDENT_2).decode())
     return 0

@@ -1,9 +1,9 @@
 """The one write path and the game read side: create, authenticate, load, handle.
 
-``handle`` is the only code that appends events after a game is created: load state (cache,
-then snapshot + tail), decode the command, check the seat may act for the power, ``decide`` with
-audited dice, append with the expected version and idempotency key, fold the new events into the
-cached state, and start any follow-up job the ruleset asks for."""
+``handle`` is the only code that appends events after a game is created, and it is the Decider
+runtime: load the state once (cache, else snapshot + tail), decide with the platform decider
+(which evolves each new event once on the way), append with the expected version, and keep the
+state it already has as the cached one. Follow-up jobs the ruleset asks for start after that."""
 from __future__ import annotations
 
 import hashlib
@@ -21,33 +21,32 @@ from domain.kernel import MODERATOR, SYSTEM, Context, Event, RuleViolation, Setu
 from domain.kernel.platform import (
     PLATFORM_COMMANDS,
     PLATFORM_EVENTS,
-    ApproveUndo,
-    DeclineUndo,
-    DiceSeedRevealed,
+    DiceRolled,
+    EventsReverted,
     GameCreated,
+    GameState,
     LoggedEvent,
-    RequestUndo,
-    RevealDiceSeed,
-    approve_undo,
-    decline_undo,
-    request_undo,
+    Platform,
 )
+from domain.kernel.plain import to_plain
 from events import dice as audited_dice
-from events.codec import Codec, DecodeError, to_plain, unsafe_numbers
+from events.codec import Codec, DecodeError, unsafe_numbers
 from events.envelope import PUBLIC, Envelope, NewEvent, canonical_json
-from events.store import AppendResult, EventStore, IdempotencyConflict, WrongExpectedVersion
+from events.store import AppendResult, IdempotencyConflict, Stores, WrongExpectedVersion
 from projections.redaction import SeatView
-from projections.timeline import SNAPSHOT_FORMAT, GameState, Rules, Timeline, pack_digest
+from projections.timeline import SNAPSHOT_FORMAT, Rules, Timeline, pack_digest, state_type
 from service import packs
 from service.problems import Problem, not_found, validation
+
+FollowUps = Callable[[str, Rules, list[Envelope], list[Event]], None]
 
 
 def _now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="microseconds")
 
 
-def _token_hash(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
+def token_hash(token: str) -> bytes:
+    return hashlib.sha256(token.encode()).hexdigest().encode()
 
 
 @dataclass(frozen=True)
@@ -58,12 +57,33 @@ class CreatedGame:
     state: GameState
 
 
+@dataclass(frozen=True)
+class Handled:
+    """What ``handle`` appended (or replayed for a repeated key) and the game's state after it."""
+
+    result: AppendResult
+    state: GameState
+
+    @property
+    def events(self) -> tuple[Envelope, ...]:
+        return self.result.events
+
+    @property
+    def replayed(self) -> bool:
+        return self.result.replayed
+
+    @property
+    def last_version(self) -> int:
+        return self.result.last_version
+
+
 class GameService:
-    def __init__(self, store: EventStore, snapshot_every: int = 100, cache_size: int = 1024,
-                 on_events: Callable[[str, Rules, list[Envelope]], None] | None = None,
-                 read_snapshots: bool = True):
-        self.store = store
-        self.timeline = Timeline(store, self.rules_for, snapshot_every, read_snapshots)
+    def __init__(self, stores: Stores, snapshot_every: int = 100, cache_size: int = 1024,
+                 on_events: FollowUps | None = None, read_snapshots: bool = True):
+        self.stores = stores
+        self.store = stores.events
+        self.secrets = stores.secrets
+        self.timeline = Timeline(stores.events, stores.snapshots, self.rules_for, snapshot_every, read_snapshots)
         self._cache: OrderedDict[str, GameState] = OrderedDict()
         self._cache_size = cache_size
         self._tokens: dict[str, dict[str, bytes]] = {}
@@ -77,10 +97,11 @@ class GameService:
             raise not_found(f"ruleset {created.ruleset!r}")
         pack = (packs.default_pack(ruleset) if created.pack is None
                 else packs.parse_pack_data(ruleset, created.pack, "game pack"))
-        codec = Codec(PLATFORM_EVENTS + PLATFORM_COMMANDS + ruleset.events + ruleset.commands)
+        codec = Codec(PLATFORM_EVENTS + PLATFORM_COMMANDS + ruleset.events + ruleset.commands, ruleset.upcasters)
         key = f"{ruleset.id}@{ruleset.version}/{pack_digest(created.pack)}/{SNAPSHOT_FORMAT}"
         commands = frozenset(c.__name__ for c in PLATFORM_COMMANDS + ruleset.commands)
-        return Rules(ruleset, ruleset.make_decider(pack), codec, pack, key, commands)
+        decider = ruleset.make_decider(pack)
+        return Rules(ruleset, Platform(decider, pack), codec, pack, key, commands, state_type(decider, pack))
 
     # ---- creation and auth -------------------------------------------------------------
     def create_game(self, ruleset_id: str, seats: dict[str, list[str]] | None, options: dict,
@@ -114,36 +135,40 @@ class GameService:
         tokens = {seat: secrets.token_urlsafe(24) for seat in seats}
         moderator_token = secrets.token_urlsafe(24)
         # Secrets go in first: a game is visible only once its first event exists.
-        self.store.put_secret(game_id, "dice_seed", seed)
-        for seat, token in {**tokens, MODERATOR: moderator_token}.items():
-            self.store.put_secret(game_id, f"token:{seat}", _token_hash(token).encode())
+        self.secrets.put(game_id, "dice_seed", seed)
+        self.put_tokens(game_id, {**tokens, MODERATOR: moderator_token})
         envelope = self._new_event(rules, created, MODERATOR, None, None)
         result = self.store.append(game_id, [envelope], expected_version=0)
-        state = self.timeline.fold(rules, None, list(result.events))
+        state = self.timeline.fold(rules, rules.platform.initial_state(game_id), list(result.events))
         self._remember(state)
         return CreatedGame(game_id, tokens, moderator_token, state)
 
-    def authenticate(self, game_id: str, token: str | None) -> str:
+    def put_tokens(self, game_id: str, tokens: dict[str, str]) -> None:
+        """Store seat tokens, hashed (creation, and ``casus import`` giving an imported game new ones)."""
+        for seat, token in tokens.items():
+            self.secrets.put(game_id, f"token:{seat}", token_hash(token))
+        self._tokens.pop(game_id, None)
+
+    def authenticate(self, state: GameState, token: str | None) -> str:
         """Bearer token -> seat; compared in constant time against every stored hash."""
-        state = self.load(game_id)
         if not token:
             raise Problem(401, "unauthorized", "Unauthorized", "send Authorization: Bearer <seat token>")
-        offered = _token_hash(token).encode()
+        offered = token_hash(token)
         found = None
-        for seat, stored in self._token_hashes(game_id, state).items():
+        for seat, stored in self._token_hashes(state).items():
             if hmac.compare_digest(stored, offered):
                 found = seat
         if found is None:
             raise Problem(401, "unauthorized", "Unauthorized", "the token is not valid for this game")
         return found
 
-    def _token_hashes(self, game_id: str, state: GameState) -> dict[str, bytes]:
+    def _token_hashes(self, state: GameState) -> dict[str, bytes]:
         """Seat -> stored token hash; they never change after creation, so kept once read."""
-        hashes = self._tokens.get(game_id)
+        hashes = self._tokens.get(state.game_id)
         if hashes is None:
-            hashes = {seat: self.store.get_secret(game_id, f"token:{seat}") or b""
+            hashes = {seat: self.secrets.get(state.game_id, f"token:{seat}") or b""
                       for seat in (*state.seats, MODERATOR)}
-            self._tokens[game_id] = hashes
+            self._tokens[state.game_id] = hashes
         return hashes
 
     # ---- read side ---------------------------------------------------------------------
@@ -159,6 +184,7 @@ class GameService:
             self._cache.pop(game_id, None)
 
     def load(self, game_id: str, at: int | None = None) -> GameState:
+        """The state now (cached while the store is at its version), or at version ``at``."""
         if at is not None:
             current = self.store.version(game_id)
             if current == 0:
@@ -177,27 +203,32 @@ class GameService:
         self._remember(state)
         return state
 
-    def seat_view(self, game_id: str, seat: str, at: int | None = None) -> SeatView:
-        state = self.load(game_id, at)
-        return SeatView(self.timeline.rules(game_id), state, seat)
+    def rules(self, game_id: str) -> Rules:
+        rules = self.timeline.rules(game_id)
+        if rules is None:
+            raise not_found(f"game {game_id!r}")
+        return rules
+
+    def seat_view(self, state: GameState, seat: str) -> SeatView:
+        return SeatView(self.rules(state.game_id), state, seat)
 
     def projection_digests(self, state: GameState, rules: Rules | None = None) -> dict[str, str]:
         """Seat -> HMAC of everything that seat's projections show. Keyed with a per-game secret:
         a plain hash of a view with one hidden value could be reversed by trying every value."""
-        rules = rules or self.timeline.rules(state.game_id)
-        key = self.store.get_secret(state.game_id, "digest_key")
+        rules = rules or self.rules(state.game_id)
+        key = self.secrets.get(state.game_id, "digest_key")
         if key is None:
             key = secrets.token_bytes(32)
-            self.store.put_secret(state.game_id, "digest_key", key)
+            self.secrets.put(state.game_id, "digest_key", key)
         return {seat: hmac.new(key, canonical_json(SeatView(rules, state, seat).all_projections()), hashlib.sha256).hexdigest()
                 for seat in (*state.seats, MODERATOR)}
 
     # ---- the write path ----------------------------------------------------------------
     def handle(self, game_id: str, seat: str, command_type: str, data: dict, expected_version: int,
-               idempotency_key: str | None = None, command_id: str | None = None) -> AppendResult:
-        rules = self.timeline.rules(game_id)
-        if rules is None:
-            raise not_found(f"game {game_id!r}")
+               idempotency_key: str | None = None, command_id: str | None = None,
+               state: GameState | None = None) -> Handled:
+        """Load (unless the caller loaded ``state`` already), decide, append, remember."""
+        rules = self.rules(game_id)
         command = self._decode(rules, command_type, data)
         request_fp = hashlib.sha256(canonical_json({"seat": seat, "type": command_type, "data": data})).hexdigest()
         if idempotency_key is not None:
@@ -205,8 +236,8 @@ class GameService:
             if known is not None:
                 if known[0] != request_fp:
                     raise IdempotencyConflict(idempotency_key)
-                return known[1]
-        state = self.load(game_id)
+                return Handled(known[1], state or self.load(game_id))
+        state = state or self.load(game_id)
         if expected_version != state.version:
             raise WrongExpectedVersion(expected_version, state.version)
         powers = frozenset(state.seats.get(seat, ()))
@@ -214,26 +245,31 @@ class GameService:
         if power is not None and seat not in (MODERATOR, SYSTEM) and power not in powers:
             raise Problem(403, "forbidden", "Forbidden", f"seat {seat!r} does not hold power {power!r}")
         dice = audited_dice.HmacDice(lambda: self._seed(game_id), game_id, state.version + 1)
-        events = self._decide(rules, state, command, seat, powers, dice)
+        ctx = Context(seat=seat, powers=powers, dice=dice, pack=rules.pack)
+        events, after = rules.platform.decide_evolve(state, command, ctx, self._history(game_id))
         command_id = command_id or uuid.uuid4().hex
         correlation_id = uuid.uuid4().hex
-        domain_after = state.domain
-        for event in events:
-            if type(event) not in PLATFORM_EVENTS:
-                domain_after = rules.decider.evolve(domain_after, event)
-        if rules.decider.is_terminal(domain_after) and state.seed is None and not rules.decider.is_terminal(state.domain):
-            events.append(DiceSeedRevealed(self._seed(game_id).hex()))
-        rolled = dice.recorded()
-        if rolled is not None:
-            events.insert(0, rolled)
         new = [self._new_event(rules, e, seat, command_id, correlation_id) for e in events]
         result = self.store.append(game_id, new, expected_version=state.version,
                                    idempotency_key=idempotency_key, request_fingerprint=request_fp)
-        if not result.replayed:
-            self._remember(self.timeline.fold(rules, state, list(result.events)))
-            if self.on_events is not None:
-                self.on_events(game_id, rules, list(result.events))
-        return result
+        if result.replayed:  # the same key won a race with us: what it appended stands
+            return Handled(result, self.load(game_id))
+        if any(type(e) is EventsReverted for e in events):
+            # Reverting needs the state at an earlier version: the timeline loads it from the log.
+            after = self.timeline.fold(rules, state, list(result.events))
+        else:
+            after = self.timeline.after_append(rules, state, after, result.events[-1].hash)
+        self._remember(after)
+        if self.on_events is not None:
+            self.on_events(game_id, rules, list(result.events), events)
+        return Handled(result, after)
+
+    def _history(self, game_id: str):
+        """What undo (CORE-undo) needs to know of the events it would revert."""
+        def logged(after: int, until: int) -> list[LoggedEvent]:
+            return [LoggedEvent(e.version, e.actor, e.type == DiceRolled.__name__, bool(e.reveals))
+                    for e in self.store.read(game_id, after=after, until=until)]
+        return logged
 
     @staticmethod
     def _decode(rules: Rules, command_type: str, data: dict):
@@ -247,33 +283,8 @@ class GameService:
         except DecodeError as error:
             raise validation({"data." + k if k != "<root>" else "data": v for k, v in error.errors.items()})
 
-    def _decide(self, rules: Rules, state: GameState, command, seat: str, powers, dice) -> list[Event]:
-        match command:
-            case RequestUndo(to_version):
-                if state.pending_undo is not None:
-                    raise RuleViolation("CORE-undo", "an undo is already waiting for approval")
-                reverted = [LoggedEvent(e.version, e.actor, e.type == "DiceRolled", bool(e.reveals))
-                            for e in self.store.read(state.game_id, after=to_version, until=state.version)]
-                return request_undo(seat, to_version, state.version, frozenset(state.seats), reverted)
-            case ApproveUndo():
-                return approve_undo(seat, state.pending_undo, state.version)
-            case DeclineUndo():
-                return decline_undo(seat, state.pending_undo)
-            case RevealDiceSeed():
-                if seat != MODERATOR:
-                    raise RuleViolation("CORE-dice", "only the moderator reveals the dice seed early")
-                if state.seed is not None:
-                    raise RuleViolation("CORE-dice", "the seed is already revealed")
-                return [DiceSeedRevealed(self._seed(state.game_id).hex())]
-        if state.pending_undo is not None:
-            raise RuleViolation("CORE-undo", "an undo is waiting for approval; approve or decline it first")
-        if rules.decider.is_terminal(state.domain):
-            raise RuleViolation("CORE-terminal", "the game is over")
-        ctx = Context(seat=seat, powers=powers, dice=dice, pack=rules.pack)
-        return list(rules.decider.decide(state.domain, command, ctx))
-
     def _seed(self, game_id: str) -> bytes:
-        seed = self.store.get_secret(game_id, "dice_seed")
+        seed = self.secrets.get(game_id, "dice_seed")
         if seed is None:
             raise RuntimeError(f"game {game_id} has no dice seed")
         return seed
@@ -290,4 +301,3 @@ class GameService:
             reveals=tuple(event.unseals()),
             salt="" if sealed is None else secrets.token_hex(16),
         )
-

@@ -87,14 +87,22 @@ def bearer_token() -> str | None:
     return token.strip() if scheme.lower() == "bearer" and token.strip() else None
 
 
+def game_state(game_id: str):
+    """The game's current state, loaded once per request however many steps ask for it."""
+    loaded = g.setdefault("casus_loaded", {})
+    state = loaded.get(game_id)
+    if state is None:
+        state = loaded[game_id] = g.services.games.load(game_id)
+    return state
+
+
 def current_seat(game_id: str, required: bool = False) -> str:
     """The seat behind the bearer token; SPECTATOR for anonymous reads."""
-    services = g.services
+    state = game_state(game_id)  # 404 before anything else
     token = bearer_token()
     if token is None and not required:
-        services.games.load(game_id)  # 404 before anything else
         return SPECTATOR
-    return services.games.authenticate(game_id, token)
+    return g.services.games.authenticate(state, token)
 
 
 def etag(version: int) -> str:

@@ -38,7 +38,8 @@ def replay_game(game_id: str, services=None) -> dict:
     games = _services(services).games
     started = time.perf_counter()
     # A timeline that reads no snapshot: the whole log is folded, and the fold rewrites them.
-    timeline = Timeline(games.store, games.rules_for, games.timeline.snapshot_every, read_snapshots=False)
+    timeline = Timeline(games.store, games.stores.snapshots, games.rules_for, games.timeline.snapshot_every,
+                        read_snapshots=False)
     state = timeline.load(game_id)
     if state is None:
         raise LookupError(f"game {game_id} does not exist")

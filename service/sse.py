@@ -30,7 +30,7 @@ def event_stream(services, game_id: str, seat: str, after: int, follow: bool) ->
             if batch:
                 # Redact against the state at the newest event sent, so a reveal in this batch
                 # unseals the bids it reveals and nothing newer leaks.
-                view: SeatView = games.seat_view(game_id, seat)
+                view: SeatView = games.seat_view(games.load(game_id), seat)
                 for envelope in batch:
                     yield _message(view.event_for(envelope))
                 cursor = batch[-1].version

@@ -1,12 +1,29 @@
-"""Platform commands and events every game shares: creation, audited dice, seed reveal, undo.
+"""The platform decider: what every game shares, composed around its ruleset's decider.
 
-The write path folds these itself (they wrap the ruleset's state); the undo rules are pure
-functions over a summary of the log, so they are tested like any other rule."""
+``Platform(ruleset_decider, pack)`` is itself a decider over ``GameState``, which wraps the
+ruleset's state with what the platform keeps: seats, the dice commitment and revealed seed,
+revealed seals and a pending undo. Its rules (RULES.md, CORE-*):
+
+- CORE-undo: ``RequestUndo`` / ``ApproveUndo`` / ``DeclineUndo``; own moves without dice or
+  reveals undo at once, anything else waits for the affected seats; the moderator's at once.
+  While an undo waits, no other command is taken.
+- CORE-dice: the moderator may reveal the seed early (``RevealDiceSeed``); every roll a command
+  made is recorded first, as ``DiceRolled``.
+- CORE-terminal: no command after the game is over; the command that ends the game also
+  reveals the seed, so everyone can recompute every roll.
+- CORE-seal: a revealed seal stays revealed, whatever is undone later.
+
+``EventsReverted`` means "state = state at version ``to_version``". That state lives in the log,
+not in this state, so the runtime loads it and ``rewound`` applies the rule above to it; folded
+without that, ``evolve`` keeps only the log-level bookkeeping."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Any, Callable, Sequence
 
-from domain.kernel.types import MODERATOR, SYSTEM, Command, Event, RuleViolation
+from domain.kernel.types import MODERATOR, SYSTEM, Command, Context, Event, RuleViolation, Setup, evolved
+
+# ---- platform commands and events ----------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -87,11 +104,14 @@ class RevealDiceSeed(Command):
 PLATFORM_COMMANDS = (RequestUndo, ApproveUndo, DeclineUndo, RevealDiceSeed)
 PLATFORM_EVENTS = (GameCreated, DiceRolled, DiceSeedRevealed, UndoRequested, UndoApproved,
                    UndoDeclined, EventsReverted)
+_PLATFORM_EVENT_TYPES = frozenset(PLATFORM_EVENTS)
+
+# ---- state -----------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
 class LoggedEvent:
-    """What the undo rules need to know of one stored event."""
+    """What the undo rules need to know of one stored event (the runtime reads it from the log)."""
 
     version: int
     actor: str
@@ -106,8 +126,26 @@ class PendingUndo:
     waiting_for: frozenset[str]
 
 
+@dataclass(frozen=True)
+class GameState:
+    game_id: str
+    ruleset: str = ""
+    seats: dict[str, tuple[str, ...]] | None = None
+    options: dict | None = None
+    domain: Any = None  # the ruleset's own state
+    version: int = 0
+    last_hash: str = ""  # set by the runtime from the store; the chain is not a rule
+    dice_commitment: str = ""
+    seed: str | None = None
+    unsealed: frozenset[str] = frozenset()
+    pending_undo: PendingUndo | None = None
+
+
+# ---- the undo rules --------------------------------------------------------------------------
+
+
 def request_undo(seat: str, to_version: int, current_version: int, seats: frozenset[str],
-                 reverted: list[LoggedEvent]) -> list[Event]:
+                 reverted: Sequence[LoggedEvent]) -> list[Event]:
     """CORE-undo: own moves without dice or reveals undo at once; anything else needs the
     affected seats' approval (every other seat when dice were rolled, a secret revealed, or the
     moderator/system acted). The moderator's undo takes effect at once."""
@@ -127,6 +165,7 @@ def request_undo(seat: str, to_version: int, current_version: int, seats: frozen
 
 
 def approve_undo(seat: str, pending: PendingUndo | None, current_version: int) -> list[Event]:
+    """CORE-undo: the last approval reverts at once."""
     if pending is None or seat not in pending.waiting_for:
         raise RuleViolation("CORE-undo", "no undo is waiting for this seat's approval")
     approved = UndoApproved(seat)
@@ -136,6 +175,131 @@ def approve_undo(seat: str, pending: PendingUndo | None, current_version: int) -
 
 
 def decline_undo(seat: str, pending: PendingUndo | None) -> list[Event]:
+    """CORE-undo: a seat asked, the requester or the moderator may decline."""
     if pending is None or (seat not in pending.waiting_for and seat not in (pending.requested_by, MODERATOR)):
         raise RuleViolation("CORE-undo", "no undo is waiting for this seat")
     return [UndoDeclined(seat)]
+
+
+# ---- the decider -----------------------------------------------------------------------------
+
+History = Callable[[int, int], Sequence[LoggedEvent]]  # (after, until) -> what the log holds
+
+
+def decide_evolve(decider, state, command: Command, ctx: Context) -> tuple[list[Event], Any]:
+    """Decide, and the state after the new events, evolving each of them once: a decider that
+    evolves while it decides (to run the steps that follow on their own) says so by having
+    ``decide_evolve``; for any other, its events are folded here."""
+    own = getattr(decider, "decide_evolve", None)
+    if own is not None:
+        events, after = own(state, command, ctx)
+        return list(events), after
+    events = list(decider.decide(state, command, ctx))
+    for event in events:
+        state = decider.evolve(state, event)
+    return events, state
+
+
+class Platform:
+    """The platform rules composed around one ruleset's decider (bound to its pack)."""
+
+    def __init__(self, ruleset_decider, pack: Any = None):
+        self.ruleset = ruleset_decider
+        self.pack = pack
+
+    def initial_state(self, game_id: str) -> GameState:
+        """Before ``GameCreated``: the game's id and nothing else."""
+        return GameState(game_id=game_id)
+
+    # ---- decide ----------------------------------------------------------------------------
+    def decide(self, state: GameState, command: Command, ctx: Context, history: History | None = None) -> list[Event]:
+        return self.decide_evolve(state, command, ctx, history)[0]
+
+    def decide_evolve(self, state: GameState, command: Command, ctx: Context,
+                      history: History | None = None) -> tuple[list[Event], GameState]:
+        """The events of ``command`` and the state after them. ``ctx.dice`` is audited dice
+        (``roll``, ``recorded``, ``seed``); ``history`` reads what undo needs from the log."""
+        platform_events = self._platform_command(state, command, ctx, history)
+        if platform_events is not None:
+            after = state
+            for event in platform_events:
+                after = self.evolve(after, event)
+            return platform_events, after
+        if state.pending_undo is not None:
+            raise RuleViolation("CORE-undo", "an undo is waiting for approval; approve or decline it first")
+        if self.ruleset.is_terminal(state.domain):
+            raise RuleViolation("CORE-terminal", "the game is over")
+        if ctx.pack is None:
+            ctx = replace(ctx, pack=self.pack)
+        ruleset_events, domain = decide_evolve(self.ruleset, state.domain, command, ctx)
+        rolled = ctx.dice.recorded()
+        events = ([rolled] if rolled is not None else []) + ruleset_events
+        after = replace(state, domain=domain, version=state.version + len(events),
+                        unsealed=state.unsealed.union(*(e.unseals() for e in ruleset_events)))
+        if state.seed is None and self.ruleset.is_terminal(domain):
+            revealed = DiceSeedRevealed(ctx.dice.seed())  # CORE-terminal: the end reveals the seed
+            events.append(revealed)
+            after = self.evolve(after, revealed)
+        return events, after
+
+    def _platform_command(self, state: GameState, command: Command, ctx: Context,
+                          history: History | None) -> list[Event] | None:
+        match command:
+            case RequestUndo(to_version):
+                if state.pending_undo is not None:
+                    raise RuleViolation("CORE-undo", "an undo is already waiting for approval")
+                reverted = history(to_version, state.version) if history is not None and to_version < state.version else []
+                return request_undo(ctx.seat, to_version, state.version, frozenset(state.seats), reverted)
+            case ApproveUndo():
+                return approve_undo(ctx.seat, state.pending_undo, state.version)
+            case DeclineUndo():
+                return decline_undo(ctx.seat, state.pending_undo)
+            case RevealDiceSeed():
+                ctx.require_moderator("CORE-dice", "reveal the dice seed early")
+                if state.seed is not None:
+                    raise RuleViolation("CORE-dice", "the seed is already revealed")
+                return [DiceSeedRevealed(ctx.dice.seed())]
+        return None
+
+    # ---- evolve ----------------------------------------------------------------------------
+    def evolve(self, state: GameState, event: Event) -> GameState:
+        if type(event) not in _PLATFORM_EVENT_TYPES:  # the hot path of every fold: one copy
+            revealed = event.unseals()
+            if revealed:
+                return evolved(state, domain=self.ruleset.evolve(state.domain, event), version=state.version + 1,
+                               unsealed=state.unsealed.union(revealed))
+            return evolved(state, domain=self.ruleset.evolve(state.domain, event), version=state.version + 1)
+        match event:
+            case GameCreated():
+                setup = Setup(seats=event.seats, options=event.options, pack=self.pack)
+                state = replace(state, ruleset=event.ruleset, seats=event.seats, options=event.options,
+                                domain=self.ruleset.initial_state(setup), dice_commitment=event.dice_commitment)
+            case DiceSeedRevealed(seed):
+                state = replace(state, seed=seed)
+            case UndoRequested():
+                state = replace(state, pending_undo=PendingUndo(event.requested_by, event.to_version,
+                                                                frozenset(event.approvers)))
+            case UndoApproved(seat) if state.pending_undo is not None:
+                pending = state.pending_undo
+                state = replace(state, pending_undo=replace(pending, waiting_for=pending.waiting_for - {seat}))
+            case UndoDeclined() | EventsReverted():
+                state = replace(state, pending_undo=None)
+        return evolved(state, version=state.version + 1)
+
+    def rewound(self, now: GameState, earlier: GameState) -> GameState:
+        """CORE-undo, CORE-seal: folding ``EventsReverted`` gives the state at its ``to_version``
+        (``earlier``), with the log moving on: the version counts on, what was published (the
+        seed, revealed seals) stays published, and no undo waits any more."""
+        return replace(earlier, version=now.version + 1, seed=now.seed, unsealed=now.unsealed,
+                       pending_undo=None)
+
+    # ---- reads -----------------------------------------------------------------------------
+    def is_terminal(self, state: GameState) -> bool:
+        return self.ruleset.is_terminal(state.domain)
+
+    def view(self, state: GameState, seat: str) -> dict:
+        return self.ruleset.view(state.domain, seat)
+
+    def legal_commands(self, state: GameState, seat: str):
+        """Nothing but the undo answer while an undo waits (CORE-undo)."""
+        return [] if state.pending_undo is not None else self.ruleset.legal_commands(state.domain, seat)

@@ -63,7 +63,9 @@ class RuleViolation(Exception):
 
 
 class Dice(Protocol):
-    """Source of die rolls handed to ``decide``; never used by ``evolve`` or replay."""
+    """Source of die rolls handed to ``decide``; never used by ``evolve`` or replay. The service's
+    dice are audited: they also give back what they rolled (``recorded``) and, for the event
+    that reveals it, the seed (``seed``); rulesets only ever call ``roll``."""
 
     def roll(self, sides: int) -> int: ...
 

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from domain import registry
-from events.sqlite_store import SQLiteEventStore
+from events.sqlite_store import open_sqlite
 from service.games import GameService
 from tests.support import tiny_ruleset
 
@@ -13,7 +13,7 @@ class Game:
     """One tiny game and the service behind it; ``play`` goes through the one write path."""
 
     def __init__(self, path, seats=None, snapshot_every: int = 4):
-        self.service = GameService(SQLiteEventStore(str(path)), snapshot_every=snapshot_every)
+        self.service = GameService(open_sqlite(str(path)), snapshot_every=snapshot_every)
         created = self.service.create_game("tiny", seats or {"north": ["N"], "south": ["S"]}, {})
         self.id = created.game_id
 

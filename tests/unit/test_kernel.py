@@ -64,24 +64,32 @@ class BidSubmitted(Event):
     options: int = 1
 
 
+def rename_bid(data):  # v1 called the field "bid"
+    return {"power": data["power"], "points": data["bid"]}
+
+
+def add_options(data):  # v2 had no number of options
+    return {**data, "options": 1}
+
+
+UPCASTERS = {("BidSubmitted", 1): rename_bid, ("BidSubmitted", 2): add_options}
+
+
 def test_upcasters_lift_old_event_schemas_on_read():
-    codec = Codec([BidSubmitted])
-
-    @codec.upcaster("BidSubmitted", 1)
-    def rename_bid(data):  # v1 called the field "bid"
-        return {"power": data["power"], "points": data["bid"]}
-
-    @codec.upcaster("BidSubmitted", 2)
-    def add_options(data):  # v2 had no number of options
-        return {**data, "options": 1}
+    codec = Codec([BidSubmitted], UPCASTERS)
 
     assert codec.decode("BidSubmitted", {"power": "GE", "bid": 4}, schema_version=1) == BidSubmitted("GE", 4, 1)
     assert codec.decode_stored("BidSubmitted", {"power": "GE", "points": 4}, 2) == BidSubmitted("GE", 4, 1)
     assert codec.decode_stored("BidSubmitted", {"power": "GE", "points": 4, "options": 2}, 3) == BidSubmitted("GE", 4, 2)
 
 
+def test_a_codec_without_an_upcaster_from_an_old_version_is_refused_at_start():
+    with pytest.raises(ValueError, match="BidSubmitted v1"):
+        Codec([BidSubmitted], {("BidSubmitted", 2): lambda data: data})
+
+
 def test_decode_errors_name_every_bad_field():
-    codec = Codec([BidSubmitted])
+    codec = Codec([BidSubmitted], UPCASTERS)
     with pytest.raises(DecodeError) as raised:
         codec.decode("BidSubmitted", {"points": "four", "surplus": 1})
     assert raised.value.errors == {"power": "missing required field", "points": "must be an integer",

@@ -46,7 +46,7 @@ def test_the_game_publishes_the_commitment_and_records_every_roll(tmp_path):
     result = game.play("north", "RollDie", power="N", sides=10)
     rolled = result.events[0]
     assert rolled.type == "DiceRolled" and rolled.version == 2
-    seed = game.service.store.get_secret(game.id, "dice_seed")
+    seed = game.service.secrets.get(game.id, "dice_seed")
     assert game.state.dice_commitment == hashlib.sha256(seed).hexdigest()
     assert rolled.data["rolls"] == [{"k": 0, "sides": 10, "value": dice.derive(seed, game.id, 2, 0, 10)}]
     assert result.events[1].data["value"] == rolled.data["rolls"][0]["value"]
@@ -78,7 +78,7 @@ def test_an_altered_roll_is_detected_once_the_seed_is_known(tmp_path):
     game = Game(tmp_path / "roll.db")
     game.play("north", "RollDie", power="N", sides=100)
     events = game.service.store.read(game.id)
-    seed = game.service.store.get_secret(game.id, "dice_seed")
+    seed = game.service.secrets.get(game.id, "dice_seed")
     assert verify(events, seed=seed).ok
     forged = [e.to_dict() for e in events]
     forged[1]["data"]["rolls"][0]["value"] = forged[1]["data"]["rolls"][0]["value"] % 100 + 1

@@ -4,7 +4,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from domain.kernel import RuleViolation
-from events.sqlite_store import SQLiteEventStore
+from events.sqlite_store import open_sqlite
 from service.games import GameService
 from tests.support.games import Game  # noqa: F401  (registers the tiny ruleset)
 
@@ -39,8 +39,9 @@ def _data(who: str, kind: str, value: int) -> dict:
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(commands, min_size=1, max_size=25), st.integers(2, 7))
 def test_every_way_of_loading_a_game_agrees(script, snapshot_every):
-    store = SQLiteEventStore(":memory:")
-    live = GameService(store, snapshot_every=snapshot_every)
+    stores = open_sqlite(":memory:")
+    store = stores.events
+    live = GameService(stores, snapshot_every=snapshot_every)
     game_id = live.create_game("tiny", SEATS, {}).game_id
     for who, kind, value in script:
         try:
@@ -48,12 +49,12 @@ def test_every_way_of_loading_a_game_agrees(script, snapshot_every):
         except RuleViolation:
             pass
     incremental = live.load(game_id)
-    assert store.load_snapshot(game_id, live.timeline.rules(game_id).snapshot_key, 10**9) is not None or \
+    assert stores.snapshots.load(game_id, live.timeline.rules(game_id).snapshot_key, 10**9) is not None or \
         incremental.version < snapshot_every
-    full = GameService(store, snapshot_every=10**9, read_snapshots=False).timeline.load(game_id)
-    from_snapshot = GameService(store, snapshot_every=snapshot_every).load(game_id)
+    full = GameService(stores, snapshot_every=10**9, read_snapshots=False).timeline.load(game_id)
+    from_snapshot = GameService(stores, snapshot_every=snapshot_every).load(game_id)
     assert incremental == full == from_snapshot
     for version in range(1, incremental.version + 1):
-        folded = GameService(store, snapshot_every=10**9, read_snapshots=False).timeline.load(game_id, at=version)
+        folded = GameService(stores, snapshot_every=10**9, read_snapshots=False).timeline.load(game_id, at=version)
         assert live.load(game_id, at=version) == folded
         assert folded.version == version

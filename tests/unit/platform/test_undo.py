@@ -100,5 +100,5 @@ def test_a_fresh_service_folds_the_same_state_from_the_log(game, tmp_path):
     game.play("south", "AddPoints", power="S", amount=1)
     game.play("north", "RequestUndo", to_version=2)
     game.play("south", "ApproveUndo")
-    fresh = GameService(game.service.store, snapshot_every=1000)
+    fresh = GameService(game.service.stores, snapshot_every=1000)
     assert fresh.load(game.id) == game.state
