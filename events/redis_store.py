@@ -1,4 +1,5 @@
-"""Redis event store: one Stream per game plus a global Stream, appended by one Lua script.
+"""Redis stores: one Stream per game plus a global Stream, appended by one Lua script; snapshots
+and secrets beside them. The three share one client; ``open_redis`` opens all three.
 
 Keys of a game share the hash tag ``{game_id}`` so Redis Cluster keeps a game on one shard. The
 global stream, position counter and game index are single keys: on a cluster they would need a
@@ -10,25 +11,55 @@ from typing import Sequence
 
 import orjson
 import redis
+from redis.exceptions import NoScriptError
 
 from events.envelope import GENESIS, Envelope, NewEvent, chain
-from events.store import AppendResult, IdempotencyConflict, WrongExpectedVersion, fingerprint
+from events.store import AppendResult, IdempotencyConflict, Stores, WrongExpectedVersion, fingerprint
 
 APPEND_LUA = resources.files("events.lua").joinpath("append.lua").read_text()
+LOAD_SNAPSHOT_LUA = resources.files("events.lua").joinpath("load_snapshot.lua").read_text()
+
+
+def _client(url_or_client: str | redis.Redis) -> redis.Redis:
+    return url_or_client if isinstance(url_or_client, redis.Redis) else redis.Redis.from_url(url_or_client)
+
+
+def game_key(prefix: str, game_id: str, name: str) -> str:
+    return f"{prefix}:{{{game_id}}}:{name}"
+
+
+class _Script:
+    """A Lua script called as EVALSHA through ``execute_command`` with its sha computed once:
+    redis-py's Script object rebuilds the argument tuple on every call, and the append runs
+    once per command. The script is loaded again if the server has forgotten it."""
+
+    def __init__(self, client: redis.Redis, source: str):
+        self.client = client
+        self.source = source
+        self.sha = client.script_load(source)
+
+    def __call__(self, numkeys: int, *keys_and_args):
+        try:
+            return self.client.execute_command("EVALSHA", self.sha, numkeys, *keys_and_args)
+        except NoScriptError:  # a restarted server or SCRIPT FLUSH
+            self.sha = self.client.script_load(self.source)
+            return self.client.execute_command("EVALSHA", self.sha, numkeys, *keys_and_args)
 
 
 class RedisEventStore:
-    def __init__(self, url: str, prefix: str = "casus"):
-        self.redis = redis.Redis.from_url(url)
+    def __init__(self, url: str | redis.Redis, prefix: str = "casus"):
+        self.redis = _client(url)
         self.prefix = prefix
-        self._append = self.redis.register_script(APPEND_LUA)
+        self._append = _Script(self.redis, APPEND_LUA)
         # Last head this process wrote per game: saves a round trip when it is still the head.
         # A stale entry is harmless: the script checks version and hash and we re-read.
         self._heads: dict[str, tuple[int, str]] = {}
-        self._keys_of: dict[str, list[str]] = {}
+        self._keys_of: dict[str, tuple[str, ...]] = {}
+        self._snapshots = RedisSnapshotStore(self.redis, prefix)
+        self._secrets = RedisSecretStore(self.redis, prefix)
 
     def _key(self, game_id: str, name: str) -> str:
-        return f"{self.prefix}:{{{game_id}}}:{name}"
+        return game_key(self.prefix, game_id, name)
 
     @property
     def _global(self) -> str:
@@ -39,32 +70,32 @@ class RedisEventStore:
         if not events:
             raise ValueError("append needs at least one event")
         fp = (request_fingerprint or fingerprint(events)) if idempotency_key is not None else ""
-        if idempotency_key is not None:
-            known = self.idempotent_result(game_id, idempotency_key)
-            if known is not None:
-                return self._replayed(idempotency_key, fp, known)
-        version, prev_hash = self._heads.get(game_id) or (-1, "")
-        if version != expected_version:
-            version, prev_hash = self._head(game_id)
-            if version != expected_version:
-                raise WrongExpectedVersion(expected_version, version)
-        bodies = chain(game_id, expected_version + 1, prev_hash, list(events))
-        args = [game_id, expected_version, prev_hash, idempotency_key or "", fp, bodies[-1]["hash"],
-                *(orjson.dumps(body) for body in bodies)]
-        status, detail = self._append(keys=self._append_keys(game_id), args=args)
-        if status == b"wrong-version":
+        head = self._heads.get(game_id)
+        if head is None or head[0] != expected_version:
+            head = self._head(game_id)
+            if head[0] != expected_version:
+                # A retry may carry the version it was sent with: its key answers first.
+                known = idempotency_key is not None and self.idempotent_result(game_id, idempotency_key)
+                if known:
+                    return self._replayed(idempotency_key, fp, known)
+                raise WrongExpectedVersion(expected_version, head[0])
+        # The script checks the key itself, atomically with the append: no look-up round trip.
+        bodies = chain(game_id, expected_version + 1, head[1], events if type(events) is list else list(events))
+        reply = self._append(5, *self._append_keys(game_id), game_id, expected_version, head[1],
+                             idempotency_key or "", fp, bodies[-1]["hash"], *[orjson.dumps(b) for b in bodies])
+        if type(reply) is int:
+            self._heads[game_id] = (bodies[-1]["version"], bodies[-1]["hash"])
+            return AppendResult(tuple(Envelope.from_dict(b, reply + i) for i, b in enumerate(bodies)))
+        if type(reply) is list:
             self._heads.pop(game_id, None)
-            raise WrongExpectedVersion(expected_version, int(detail))
-        if status == b"idempotent":
-            return self._replayed(idempotency_key, fp, self._parse_idem(game_id, detail))
-        self._heads[game_id] = (bodies[-1]["version"], bodies[-1]["hash"])
-        return AppendResult(tuple(Envelope.from_dict(b, int(p)) for b, p in zip(bodies, detail)))
+            raise WrongExpectedVersion(expected_version, int(reply[0]))
+        return self._replayed(idempotency_key, fp, self._parse_idem(game_id, reply))
 
-    def _append_keys(self, game_id: str) -> list[str]:
+    def _append_keys(self, game_id: str) -> tuple[str, ...]:
         keys = self._keys_of.get(game_id)
         if keys is None:
-            keys = self._keys_of[game_id] = [self._key(game_id, "stream"), self._key(game_id, "head"),
-                                             self._key(game_id, "idem"), self._global, f"{self.prefix}:games"]
+            keys = self._keys_of[game_id] = (self._key(game_id, "stream"), self._key(game_id, "head"),
+                                             self._key(game_id, "idem"), self._global, f"{self.prefix}:games")
         return keys
 
     def _head(self, game_id: str) -> tuple[int, str]:
@@ -114,44 +145,77 @@ class RedisEventStore:
                                  count=1, block=max(1, int(timeout * 1000)))
         return bool(found)
 
+    # transition: service/ moves to Stores
     def save_snapshot(self, game_id: str, version: int, key: str, blob: bytes) -> None:
-        self.redis.hset(self._key(game_id, f"snapshots:{key}"), str(version), blob)
+        self._snapshots.save(game_id, version, key, blob)
 
+    # transition: service/ moves to Stores
     def load_snapshot(self, game_id: str, key: str, max_version: int):
-        name = self._key(game_id, f"snapshots:{key}")
-        versions = [int(v) for v in self.redis.hkeys(name) if int(v) <= max_version]
-        if not versions:
-            return None
-        best = max(versions)
-        return best, self.redis.hget(name, str(best))
+        return self._snapshots.load(game_id, key, max_version)
 
+    # transition: service/ moves to Stores
     def put_secret(self, game_id: str, name: str, value: bytes) -> None:
-        self.redis.hset(self._key(game_id, "secrets"), name, value)
+        self._secrets.put(game_id, name, value)
 
+    # transition: service/ moves to Stores
     def get_secret(self, game_id: str, name: str) -> bytes | None:
-        return self.redis.hget(self._key(game_id, "secrets"), name)
+        return self._secrets.get(game_id, name)
 
     def close(self) -> None:
         self.redis.close()
-
 
 
 def _decode(fields: dict) -> Envelope:
     return Envelope.from_json(fields[b"b"], int(fields[b"p"]))
 
 
-class _Snapshots:  # transition: the event store still holds snapshots and secrets
-    def __init__(self, store):
-        self.save, self.load = store.save_snapshot, store.load_snapshot
+class RedisSnapshotStore:
+    """Per (game, state key): a hash of blobs by version and a sorted set of those versions, so
+    a load is one seek however many snapshots a long game has collected."""
+
+    def __init__(self, url: str | redis.Redis, prefix: str = "casus"):
+        self.redis = _client(url)
+        self.prefix = prefix
+        self._load = _Script(self.redis, LOAD_SNAPSHOT_LUA)
+
+    def _keys(self, game_id: str, key: str) -> tuple[str, str]:
+        return (game_key(self.prefix, game_id, f"snapshot-versions:{key}"),
+                game_key(self.prefix, game_id, f"snapshots:{key}"))
+
+    def save(self, game_id: str, version: int, key: str, blob: bytes) -> None:
+        versions, blobs = self._keys(game_id, key)
+        pipe = self.redis.pipeline(transaction=True)  # MULTI: never a version without its blob
+        pipe.hset(blobs, str(version), blob)
+        pipe.zadd(versions, {str(version): version})
+        pipe.execute()
+
+    def load(self, game_id: str, key: str, max_version: int) -> tuple[int, bytes] | None:
+        found = self._load(2, *self._keys(game_id, key), max_version)
+        if not found or found[1] is None:
+            return None
+        return int(found[0]), found[1]
+
+    def close(self) -> None:
+        self.redis.close()
 
 
-class _Secrets:
-    def __init__(self, store):
-        self.put, self.get = store.put_secret, store.get_secret
+class RedisSecretStore:
+    def __init__(self, url: str | redis.Redis, prefix: str = "casus"):
+        self.redis = _client(url)
+        self.prefix = prefix
+
+    def put(self, game_id: str, name: str, value: bytes) -> None:
+        self.redis.hset(game_key(self.prefix, game_id, "secrets"), name, value)
+
+    def get(self, game_id: str, name: str) -> bytes | None:
+        return self.redis.hget(game_key(self.prefix, game_id, "secrets"), name)
+
+    def close(self) -> None:
+        self.redis.close()
 
 
-def open_redis(url: str, prefix: str = "casus"):
-    from events.store import Stores
-
-    store = RedisEventStore(url, prefix)
-    return Stores(store, _Snapshots(store), _Secrets(store))
+def open_redis(url: str, prefix: str = "casus") -> Stores:
+    """The three stores on one client (one connection pool) under one key prefix."""
+    client = redis.Redis.from_url(url)
+    return Stores(RedisEventStore(client, prefix), RedisSnapshotStore(client, prefix),
+                  RedisSecretStore(client, prefix))

@@ -1,4 +1,7 @@
-"""SQLite event store: the embedded default (WAL, one file, any number of threads/processes).
+"""SQLite stores: the embedded default (WAL, one file, any number of threads/processes).
+
+The event log, the snapshots and the secrets live in one file and share one ``SQLiteFile``
+(a connection per thread); ``open_sqlite`` opens all three.
 
 Versions are gapless per game: an append inserts version expected+1 after checking that version
 ``expected`` exists, and ``UNIQUE(game_id, version)`` refuses it when another writer got there
@@ -13,11 +16,14 @@ from typing import Sequence
 import orjson
 
 from events.envelope import GENESIS, Envelope, NewEvent, chain
-from events.store import AppendResult, IdempotencyConflict, WrongExpectedVersion, fingerprint
+from events.store import AppendResult, IdempotencyConflict, Stores, WrongExpectedVersion, fingerprint
 
+# ``position`` is a plain rowid alias, not AUTOINCREMENT: rows are never deleted, so max(rowid)+1
+# is already monotonic and never reused, and AUTOINCREMENT would cost a write to sqlite_sequence
+# (one more page in every commit). Files created with AUTOINCREMENT keep working unchanged.
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS events (
-    position INTEGER PRIMARY KEY AUTOINCREMENT,
+    position INTEGER PRIMARY KEY,
     game_id TEXT NOT NULL,
     version INTEGER NOT NULL,
     hash TEXT NOT NULL,
@@ -47,64 +53,83 @@ CREATE TABLE IF NOT EXISTS secrets (
 );
 """
 
+PRAGMAS = ("PRAGMA journal_mode=WAL", "PRAGMA synchronous=NORMAL", "PRAGMA busy_timeout=30000")
+INSERT_EVENT = "INSERT INTO events (game_id, version, hash, body) VALUES (?, ?, ?, ?)"
 
-class SQLiteEventStore:
+
+class SQLiteFile:
+    """One database file: a connection per thread (sqlite3 connections are not for sharing
+    between threads), made with the stores' pragmas, the schema created once."""
+
     def __init__(self, path: str):
         self.path = path
         self._local = threading.local()
         self._connections: list[sqlite3.Connection] = []
         self._lock = threading.Lock()
-        self._appended = threading.Condition()  # wakes same-process waiters at once
-        self._heads: dict[str, tuple[int, str]] = {}  # last (version, hash) this process wrote
-        with self._connection() as conn:
-            conn.executescript(SCHEMA)
+        self().executescript(SCHEMA)
 
-    def _connection(self) -> sqlite3.Connection:
+    def __call__(self) -> sqlite3.Connection:
         conn = getattr(self._local, "conn", None)
         if conn is None:
-            # isolation_level=None: we issue BEGIN IMMEDIATE ourselves so the version check and
-            # the insert hold the write lock together.
+            # isolation_level=None: the stores issue BEGIN themselves, so that one statement alone
+            # is its own transaction and a multi-row append is one explicit transaction.
             conn = sqlite3.connect(self.path, timeout=30, isolation_level=None, check_same_thread=False)
-            conn.execute("PRAGMA journal_mode=WAL")
-            conn.execute("PRAGMA synchronous=NORMAL")
-            conn.execute("PRAGMA busy_timeout=30000")
+            for pragma in PRAGMAS:
+                conn.execute(pragma)
             self._local.conn = conn
             with self._lock:
                 self._connections.append(conn)
         return conn
 
+    def close(self) -> None:
+        """Close every thread's connection; a later call opens new ones (closing twice is fine)."""
+        with self._lock:
+            for conn in self._connections:
+                conn.close()
+            self._connections.clear()
+        self._local = threading.local()
+
+
+def _file(path_or_file: str | SQLiteFile) -> SQLiteFile:
+    return path_or_file if isinstance(path_or_file, SQLiteFile) else SQLiteFile(path_or_file)
+
+
+class SQLiteEventStore:
+    def __init__(self, path: str | SQLiteFile):
+        self._file = _file(path)
+        self.path = self._file.path
+        self._connection = self._file
+        self._appended = threading.Condition()  # wakes same-process waiters at once
+        self._waiters = 0  # threads in wait_for: an append with none skips the notify
+        self._heads: dict[str, tuple[int, str]] = {}  # last (version, hash) this process wrote
+        self._snapshots = SQLiteSnapshotStore(self._file)
+        self._secrets = SQLiteSecretStore(self._file)
+
     def append(self, game_id: str, events: Sequence[NewEvent], expected_version: int,
                idempotency_key: str | None = None, request_fingerprint: str | None = None) -> AppendResult:
         if not events:
             raise ValueError("append needs at least one event")
-        fp = (request_fingerprint or fingerprint(events)) if idempotency_key is not None else None
         conn = self._connection()
+        fp = None
         if idempotency_key is not None:
+            fp = request_fingerprint or fingerprint(events)
             previous = self._idempotent(conn, game_id, idempotency_key)
             if previous is not None:
                 return self._replay(game_id, idempotency_key, fp, previous)
         prev_hash = self._hash_at(conn, game_id, expected_version)
-        bodies = chain(game_id, expected_version + 1, prev_hash, list(events))
-        envelopes = []
+        bodies = chain(game_id, expected_version + 1, prev_hash, events if type(events) is list else list(events))
         try:
             # Optimistic concurrency from the uniqueness constraint: version expected+1 exists
             # already iff someone else appended first; version ``expected`` existing (checked
             # above, and versions are never removed) rules out a gap.
-            # One row and no key: a single INSERT is its own atomic transaction.
-            atomic_alone = len(bodies) == 1 and idempotency_key is None
-            if not atomic_alone:
-                conn.execute("BEGIN")
-            for body in bodies:
-                cursor = conn.execute(
-                    "INSERT INTO events (game_id, version, hash, body) VALUES (?, ?, ?, ?)",
-                    (game_id, body["version"], body["hash"], orjson.dumps(body)),
-                )
-                envelopes.append(Envelope.from_dict(body, cursor.lastrowid))
-            if idempotency_key is not None:
-                conn.execute("INSERT INTO idempotency VALUES (?, ?, ?, ?, ?)",
-                             (game_id, idempotency_key, fp, bodies[0]["version"], bodies[-1]["version"]))
-            if not atomic_alone:
-                conn.execute("COMMIT")
+            if len(bodies) == 1 and idempotency_key is None:
+                # One row and no key: a single INSERT is its own atomic transaction.
+                body = bodies[0]
+                position = conn.execute(INSERT_EVENT, (game_id, body["version"], body["hash"],
+                                                       orjson.dumps(body))).lastrowid
+                envelopes = (Envelope.from_dict(body, position),)
+            else:
+                envelopes = self._insert_many(conn, game_id, bodies, idempotency_key, fp)
         except sqlite3.IntegrityError:
             if conn.in_transaction:
                 conn.execute("ROLLBACK")
@@ -118,9 +143,23 @@ class SQLiteEventStore:
                 conn.execute("ROLLBACK")
             raise
         self._heads[game_id] = (bodies[-1]["version"], bodies[-1]["hash"])
-        with self._appended:
-            self._appended.notify_all()
-        return AppendResult(tuple(envelopes))
+        if self._waiters:  # read without the lock: see wait_for for why no wake-up is lost
+            with self._appended:
+                self._appended.notify_all()
+        return AppendResult(envelopes)
+
+    @staticmethod
+    def _insert_many(conn, game_id: str, bodies: list[dict], key: str | None, fp: str | None):
+        conn.execute("BEGIN")
+        envelopes = []
+        for body in bodies:
+            cursor = conn.execute(INSERT_EVENT, (game_id, body["version"], body["hash"], orjson.dumps(body)))
+            envelopes.append(Envelope.from_dict(body, cursor.lastrowid))
+        if key is not None:
+            conn.execute("INSERT INTO idempotency VALUES (?, ?, ?, ?, ?)",
+                         (game_id, key, fp, bodies[0]["version"], bodies[-1]["version"]))
+        conn.execute("COMMIT")
+        return tuple(envelopes)
 
     def _hash_at(self, conn, game_id: str, version: int) -> str:
         """The hash of event ``version`` (GENESIS for 0); WrongExpectedVersion if it is missing."""
@@ -182,59 +221,82 @@ class SQLiteEventStore:
         return [r[0] for r in rows]
 
     def wait_for(self, game_id: str, after_version: int, timeout: float) -> bool:
-        # Same-process appends notify at once; other processes are seen by polling.
+        # Same-process appends notify at once; other processes are seen by polling. The waiter
+        # counts itself before it checks the version and append commits before it reads the
+        # count, so either the append sees the waiter (and notifies under the lock, which the
+        # waiter holds until it waits) or the waiter's check sees the append.
         deadline = time.monotonic() + timeout
         while True:
-            if self.version(game_id) > after_version:
-                return True
-            remaining = deadline - time.monotonic()
-            if remaining <= 0:
-                return False
             with self._appended:
-                self._appended.wait(min(remaining, 0.25))
+                self._waiters += 1
+                try:
+                    if self.version(game_id) > after_version:
+                        return True
+                    remaining = deadline - time.monotonic()
+                    if remaining <= 0:
+                        return False
+                    self._appended.wait(min(remaining, 0.25))
+                finally:
+                    self._waiters -= 1
 
+    # transition: service/ moves to Stores
     def save_snapshot(self, game_id: str, version: int, key: str, blob: bytes) -> None:
-        self._connection().execute(
-            "INSERT OR REPLACE INTO snapshots VALUES (?, ?, ?, ?)", (game_id, key, version, blob)
-        )
+        self._snapshots.save(game_id, version, key, blob)
 
+    # transition: service/ moves to Stores
     def load_snapshot(self, game_id: str, key: str, max_version: int):
-        row = self._connection().execute(
+        return self._snapshots.load(game_id, key, max_version)
+
+    # transition: service/ moves to Stores
+    def put_secret(self, game_id: str, name: str, value: bytes) -> None:
+        self._secrets.put(game_id, name, value)
+
+    # transition: service/ moves to Stores
+    def get_secret(self, game_id: str, name: str) -> bytes | None:
+        return self._secrets.get(game_id, name)
+
+    def close(self) -> None:
+        self._file.close()
+
+
+class SQLiteSnapshotStore:
+    def __init__(self, path: str | SQLiteFile):
+        self._file = _file(path)
+
+    def save(self, game_id: str, version: int, key: str, blob: bytes) -> None:
+        self._file().execute("INSERT OR REPLACE INTO snapshots VALUES (?, ?, ?, ?)", (game_id, key, version, blob))
+
+    def load(self, game_id: str, key: str, max_version: int) -> tuple[int, bytes] | None:
+        # The primary key (game_id, key, version) makes this one index seek.
+        row = self._file().execute(
             "SELECT version, blob FROM snapshots WHERE game_id = ? AND key = ? AND version <= ?"
             " ORDER BY version DESC LIMIT 1",
             (game_id, key, max_version),
         ).fetchone()
         return (row[0], bytes(row[1])) if row else None
 
-    def put_secret(self, game_id: str, name: str, value: bytes) -> None:
-        self._connection().execute("INSERT OR REPLACE INTO secrets VALUES (?, ?, ?)", (game_id, name, value))
+    def close(self) -> None:
+        self._file.close()
 
-    def get_secret(self, game_id: str, name: str) -> bytes | None:
-        row = self._connection().execute(
+
+class SQLiteSecretStore:
+    def __init__(self, path: str | SQLiteFile):
+        self._file = _file(path)
+
+    def put(self, game_id: str, name: str, value: bytes) -> None:
+        self._file().execute("INSERT OR REPLACE INTO secrets VALUES (?, ?, ?)", (game_id, name, value))
+
+    def get(self, game_id: str, name: str) -> bytes | None:
+        row = self._file().execute(
             "SELECT value FROM secrets WHERE game_id = ? AND name = ?", (game_id, name)
         ).fetchone()
         return bytes(row[0]) if row else None
 
     def close(self) -> None:
-        with self._lock:
-            for conn in self._connections:
-                conn.close()
-            self._connections.clear()
-        self._local = threading.local()
+        self._file.close()
 
 
-class _Snapshots:  # transition: the event store still holds snapshots and secrets
-    def __init__(self, store):
-        self.save, self.load = store.save_snapshot, store.load_snapshot
-
-
-class _Secrets:
-    def __init__(self, store):
-        self.put, self.get = store.put_secret, store.get_secret
-
-
-def open_sqlite(path: str):
-    from events.store import Stores
-
-    store = SQLiteEventStore(path)
-    return Stores(store, _Snapshots(store), _Secrets(store))
+def open_sqlite(path: str) -> Stores:
+    """The three stores on one file (``:memory:`` works too: one database per thread)."""
+    file = SQLiteFile(path)
+    return Stores(SQLiteEventStore(file), SQLiteSnapshotStore(file), SQLiteSecretStore(file))

@@ -1,4 +1,9 @@
-"""The EventStore protocol and its errors; every backend passes tests/contract."""
+"""The storage ports and their errors; every backend passes tests/contract.
+
+Three ports split by what they hold, as pyeventsourcing separates its recorders: the append-only
+log (``EventStore``), folded-state snapshots that can always be rebuilt from the log
+(``SnapshotStore``), and values kept outside the log that the log must never show
+(``SecretStore``: the dice seed, seat token hashes). ``Stores`` bundles one backend's three."""
 from __future__ import annotations
 
 import hashlib
@@ -72,29 +77,30 @@ class EventStore(Protocol):
     def wait_for(self, game_id: str, after_version: int, timeout: float) -> bool:
         """Block until the game passes ``after_version`` or ``timeout`` seconds pass."""
 
-    def save_snapshot(self, game_id: str, version: int, key: str, blob: bytes) -> None: ...
-
-    def load_snapshot(self, game_id: str, key: str, max_version: int) -> tuple[int, bytes] | None:
-        """The newest snapshot at or below ``max_version`` for this state ``key``."""
-
-    def put_secret(self, game_id: str, name: str, value: bytes) -> None: ...
-
-    def get_secret(self, game_id: str, name: str) -> bytes | None: ...
-
     def close(self) -> None: ...
 
 
 class SnapshotStore(Protocol):
-    def save(self, game_id: str, version: int, key: str, blob: bytes) -> None: ...
+    """Folded state by (game, state key, version); blobs are opaque bytes to the store."""
+
+    def save(self, game_id: str, version: int, key: str, blob: bytes) -> None:
+        """Store ``blob`` as the state after ``version``; saving the same version again replaces it."""
 
     def load(self, game_id: str, key: str, max_version: int) -> tuple[int, bytes] | None:
-        """The newest snapshot at or below ``max_version`` for this state ``key``."""
+        """(version, blob) of the newest snapshot at or below ``max_version`` for this state ``key``."""
+
+    def close(self) -> None: ...
 
 
 class SecretStore(Protocol):
-    def put(self, game_id: str, name: str, value: bytes) -> None: ...
+    """Per-game values that never enter the log (the log is served; these must not be)."""
+
+    def put(self, game_id: str, name: str, value: bytes) -> None:
+        """Store ``value`` under ``name``, replacing any earlier value."""
 
     def get(self, game_id: str, name: str) -> bytes | None: ...
+
+    def close(self) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -106,7 +112,10 @@ class Stores:
     secrets: SecretStore
 
     def close(self) -> None:
+        # The backends share one connection factory or client; closing it twice is harmless.
         self.events.close()
+        self.snapshots.close()
+        self.secrets.close()
 
 
 def iter_all(store: EventStore, game_id: str, page: int = 5000) -> Iterator[Envelope]:
