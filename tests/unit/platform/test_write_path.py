@@ -1,0 +1,149 @@
+"""The write path as load -> decide -> append -> remember: each new event evolved once, the state
+loaded once per request, snapshots that are versioned JSON and never an error, upcasters that
+keep old logs loading."""
+from __future__ import annotations
+
+import dataclasses
+import pickle
+
+import orjson
+import pytest
+
+from domain import registry
+from events.sqlite_store import open_sqlite
+from service.app import create_app
+from service.config import Config
+from service.games import GameService
+from tests.support import tiny_ruleset
+from tests.support.api import TINY, create_table
+from tests.support.games import Game
+
+SEATS = {"north": ["N"], "south": ["S"]}
+
+
+@pytest.fixture
+def count_evolve(monkeypatch):
+    """Counts every call of the tiny ruleset's evolve, by event type."""
+    calls: list[str] = []
+    evolve = tiny_ruleset.TinyDecider.evolve
+
+    def counting(self, state, event):
+        calls.append(type(event).__name__)
+        return evolve(self, state, event)
+
+    monkeypatch.setattr(tiny_ruleset.TinyDecider, "evolve", counting)
+    return calls
+
+
+def test_each_new_event_is_evolved_exactly_once_on_the_write_path(tmp_path, count_evolve):
+    game = Game(tmp_path / "g.db", snapshot_every=1000)
+    count_evolve.clear()
+    result = game.play("north", "AddPoints", power="N", amount=3)
+    assert count_evolve == ["PointsAdded"]
+    count_evolve.clear()
+    result = game.play("north", "RollDie", power="N", sides=6)
+    # DiceRolled is the platform's; the ruleset's DieRolled is evolved once.
+    assert [e.type for e in result.events] == ["DiceRolled", "DieRolled"]
+    assert count_evolve == ["DieRolled"]
+    assert game.state.domain.points == {"N": 3, "S": 0}
+
+
+def test_the_state_the_write_path_keeps_is_the_state_a_fold_gives(tmp_path):
+    game = Game(tmp_path / "g.db", snapshot_every=3)
+    for amount in range(1, 8):
+        game.play("north", "AddPoints", power="N", amount=amount)
+        game.play("south", "SealValue", power="S", value=amount)
+        game.play("moderator", "RevealValues")
+        game.play("north", "RollDie", power="N", sides=6)
+    kept = game.state
+    assert kept.unsealed and kept.version == 1 + 7 * 5
+    folded = GameService(game.service.stores, snapshot_every=10**9, read_snapshots=False).load(game.id)
+    assert kept == folded
+
+
+def test_a_command_request_loads_the_state_once(tmp_path, monkeypatch):
+    app = create_app(Config(database=str(tmp_path / "api.db"), extra_rulesets=(TINY,)))
+    client = app.test_client()
+    table = create_table(client)
+    games = app.extensions["casus_services"].games
+    loads: list[str] = []
+    load = GameService.load
+
+    def counting(self, game_id, at=None):
+        loads.append(game_id)
+        return load(self, game_id, at)
+
+    monkeypatch.setattr(GameService, "load", counting)
+    version = games.store.version(table.game_id)
+    response = table.command("north", "AddPoints", {"power": "N", "amount": 1}, version=version)
+    assert response.status_code == 201
+    assert loads == [table.game_id]
+    for path in ("state", "legal-commands", "projections/totals"):
+        loads.clear()
+        assert client.get(f"/games/{table.game_id}/{path}", headers=table.auth("north")).status_code == 200
+        assert loads == [table.game_id], path
+
+
+def test_snapshots_are_versioned_json_not_pickles(tmp_path):
+    game = Game(tmp_path / "g.db", snapshot_every=2)
+    for amount in range(1, 5):
+        game.play("north", "AddPoints", power="N", amount=amount)
+    rules = game.service.rules(game.id)
+    version, blob = game.service.stores.snapshots.load(game.id, rules.snapshot_key, 10**9)
+    document = orjson.loads(blob)
+    assert document["format"] == 2 and document["ruleset"] == "tiny"
+    assert document["state"]["version"] == version
+    assert document["state"]["domain"]["points"]["N"] == sum(range(1, version))
+    with pytest.raises(pickle.UnpicklingError):
+        pickle.loads(blob)
+
+
+@pytest.mark.parametrize("blob", [b"\x80\x04garbage", b'{"format": 2, "state": {"nonsense": 1}}',
+                                  b'{"format": 1, "state": {}}', b"[]"])
+def test_an_unreadable_snapshot_is_ignored_and_the_log_folded(tmp_path, blob):
+    game = Game(tmp_path / "g.db", snapshot_every=2)
+    for amount in range(1, 6):
+        game.play("north", "AddPoints", power="N", amount=amount)
+    rules = game.service.rules(game.id)
+    game.service.stores.snapshots.save(game.id, 4, rules.snapshot_key, blob)
+    fresh = GameService(game.service.stores, snapshot_every=2)
+    assert fresh.load(game.id).domain.points == {"N": 15, "S": 0}
+    assert fresh.load(game.id, at=5).domain.points == {"N": 10, "S": 0}
+
+
+@dataclasses.dataclass(frozen=True)
+class PointsAddedV2(tiny_ruleset.Event):
+    """PointsAdded as a later release writes it: the amount renamed ``points``."""
+
+    SCHEMA_VERSION = 2
+    power: str
+    points: int
+
+
+def test_a_ruleset_upcaster_keeps_logs_written_before_a_schema_change_loading(tmp_path, monkeypatch):
+    stores = open_sqlite(str(tmp_path / "g.db"))
+    old = GameService(stores)
+    game_id = old.create_game("tiny", SEATS, {}).game_id
+    for amount in (2, 5):
+        old.handle(game_id, "north", "AddPoints", {"power": "N", "amount": amount}, old.store.version(game_id))
+
+    # The next release: PointsAdded v2, its evolve reads ``points``, and an upcaster from v1.
+    PointsAddedV2.__name__ = PointsAddedV2.__qualname__ = "PointsAdded"
+    tiny = registry.get("tiny")
+    events = tuple(PointsAddedV2 if e is tiny_ruleset.PointsAdded else e for e in tiny.events)
+    upcasters = {("PointsAdded", 1): lambda data: {"power": data["power"], "points": data["amount"]}}
+    evolve = tiny_ruleset.TinyDecider.evolve
+
+    def evolve_v2(self, state, event):
+        if isinstance(event, PointsAddedV2):
+            event = tiny_ruleset.PointsAdded(event.power, event.points)
+        return evolve(self, state, event)
+
+    monkeypatch.setattr(tiny_ruleset.TinyDecider, "evolve", evolve_v2)
+    monkeypatch.setitem(registry._registry, "tiny", dataclasses.replace(tiny, events=events, upcasters=upcasters))
+
+    new = GameService(stores, read_snapshots=False)
+    assert new.load(game_id).domain.points == {"N": 7, "S": 0}
+    with pytest.raises(ValueError, match="no upcaster from PointsAdded v1"):
+        monkeypatch.setitem(registry._registry, "tiny", dataclasses.replace(tiny, events=events))
+        GameService(stores).load(game_id)
