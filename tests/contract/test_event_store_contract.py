@@ -6,10 +6,7 @@ import uuid
 
 import pytest
 
-from tests.support.backends import redis_url_or_skip
 from events.envelope import NewEvent, first_broken_link
-from events.redis_store import RedisEventStore
-from events.sqlite_store import SQLiteEventStore
 from events.store import IdempotencyConflict, WrongExpectedVersion, iter_all
 
 
@@ -18,20 +15,7 @@ def ev(n: int, actor: str = "p1") -> NewEvent:
 
 
 class EventStoreContract:
-    """Subclasses provide ``make_store``; every backend must pass every test here."""
-
-    def make_store(self, tmp_path):
-        raise NotImplementedError
-
-    @pytest.fixture
-    def store(self, tmp_path):
-        store = self.make_store(tmp_path)
-        yield store
-        store.close()
-
-    @pytest.fixture
-    def game(self):
-        return f"g-{uuid.uuid4().hex[:12]}"
+    """Subclasses provide ``store``; every backend must pass every test here."""
 
     def test_a_new_game_is_at_version_zero_and_empty(self, store, game):
         assert store.version(game) == 0
@@ -82,6 +66,18 @@ class EventStoreContract:
             store.append(game, [ev(2)], expected_version=1, idempotency_key="k1")
         assert store.version(game) == 1
 
+    def test_a_known_key_answers_at_the_current_version_too(self, store, game):
+        original = store.append(game, [ev(1)], expected_version=0, idempotency_key="k1")
+        again = store.append(game, [ev(1)], expected_version=1, idempotency_key="k1")
+        assert again.replayed and [e.hash for e in again.events] == [e.hash for e in original.events]
+        assert store.version(game) == 1
+
+    def test_a_keyed_multi_event_append_is_replayed_whole(self, store, game):
+        original = store.append(game, [ev(1), ev(2), ev(3)], expected_version=0, idempotency_key="k")
+        again = store.append(game, [ev(1), ev(2), ev(3)], expected_version=0, idempotency_key="k")
+        assert [e.position for e in again.events] == [e.position for e in original.events]
+        assert [e.version for e in again.events] == [1, 2, 3] and store.version(game) == 3
+
     def test_idempotent_result_is_looked_up_by_key(self, store, game):
         store.append(game, [ev(1), ev(2)], expected_version=0, idempotency_key="k", request_fingerprint="fp")
         fp, result = store.idempotent_result(game, "k")
@@ -105,6 +101,7 @@ class EventStoreContract:
         feed = store.read_all(0, limit=100_000)
         assert [e.position for e in feed] == sorted(e.position for e in feed)
 
+    # transition: service/ moves to Stores; until then the event store answers for the other two
     def test_snapshots_pick_the_newest_at_or_below(self, store, game):
         store.save_snapshot(game, 10, "k", b"ten")
         store.save_snapshot(game, 20, "k", b"twenty")
@@ -158,15 +155,17 @@ class EventStoreContract:
 
 
 class TestSQLiteEventStore(EventStoreContract):
-    def make_store(self, tmp_path):
-        return SQLiteEventStore(str(tmp_path / "events.db"))
+    @pytest.fixture
+    def store(self, sqlite_stores):
+        return sqlite_stores.events
 
 
 class TestRedisEventStore(EventStoreContract):
     @pytest.fixture
-    def store(self, tmp_path):
-        store = RedisEventStore(redis_url_or_skip(), prefix=f"test-{uuid.uuid4().hex[:8]}")
-        yield store
-        for key in store.redis.scan_iter(f"{store.prefix}:*"):
-            store.redis.delete(key)
-        store.close()
+    def store(self, redis_stores):
+        return redis_stores.events
+
+    def test_a_script_the_server_forgot_is_loaded_again(self, store, game):
+        store._append.sha = "0" * 40  # what a restarted server or SCRIPT FLUSH leaves us with
+        store.append(game, [ev(1)], expected_version=0)
+        assert store.version(game) == 1
