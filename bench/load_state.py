@@ -14,7 +14,8 @@ from pathlib import Path
 
 from domain import registry
 from events.envelope import NewEvent
-from events.sqlite_store import SQLiteEventStore
+from events.sqlite_store import open_sqlite
+from events.store import Stores
 from service.games import GameService
 from service.jobs import replay_game
 from service.bootstrap import Services
@@ -25,8 +26,9 @@ registry.register(tiny_ruleset.RULESET)
 SNAPSHOT_EVERY = Config.snapshot_every
 
 
-def build_game(store: SQLiteEventStore, events: int) -> str:
-    service = GameService(store, snapshot_every=SNAPSHOT_EVERY)
+def build_game(stores: Stores, events: int) -> str:
+    service = GameService(stores, snapshot_every=SNAPSHOT_EVERY)
+    store = stores.events
     game_id = service.create_game("tiny", {"north": ["N"], "south": ["S"]}, {}).game_id
     version = 1
     while version < events:
@@ -40,19 +42,19 @@ def build_game(store: SQLiteEventStore, events: int) -> str:
     return game_id
 
 
-def cold_service(store: SQLiteEventStore, game_id: str, snapshots: bool = True) -> GameService:
-    service = GameService(store, snapshot_every=SNAPSHOT_EVERY, read_snapshots=snapshots)
+def cold_service(stores: Stores, game_id: str, snapshots: bool = True) -> GameService:
+    service = GameService(stores, snapshot_every=SNAPSHOT_EVERY, read_snapshots=snapshots)
     service.timeline.rules(game_id)  # resolving the ruleset is a one-off per process, not a load
     return service
 
 
-def cold_load(store: SQLiteEventStore, game_id: str, snapshots: bool) -> tuple[float, int]:
+def cold_load(stores: Stores, game_id: str, snapshots: bool) -> tuple[float, int]:
     """Time without tracing (tracemalloc slows every allocation), then peak memory traced."""
     service = cold_service(store, game_id, snapshots)
     started = time.perf_counter()
     state = service.load(game_id)
     elapsed = time.perf_counter() - started
-    assert state.version == store.version(game_id)
+    assert state.version == stores.events.version(game_id)
     service = cold_service(store, game_id, snapshots)
     tracemalloc.start()
     service.load(game_id)
@@ -73,7 +75,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=7)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
-        store = SQLiteEventStore(str(Path(folder) / "load.db"))
+        store = open_sqlite(str(Path(folder) / "load.db"))
         small = build_game(store, args.small)
         big = build_game(store, args.big)
         tail = build_game(store, args.big + SNAPSHOT_EVERY - 1)  # worst case: longest tail after a snapshot

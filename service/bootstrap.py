@@ -38,7 +38,8 @@ def build(config: Config) -> Services:
         stores = open_sqlite(config.database)
     games = GameService(stores, snapshot_every=config.snapshot_every)
     services = Services(config, games, None)
-    services.jobs = job_module.RQJobs(config.redis_url) if config.redis_url else job_module.InProcessJobs(services)
+    services.jobs = (job_module.RQJobs(config.redis_url) if config.redis_url
+                     else job_module.InProcessJobs(services, config.database))
 
     def start_follow_ups(game_id: str, rules, envelopes: list[Envelope], events: list) -> None:
         """A ruleset may ask for background work after some events (e.g. a battle to fight)."""

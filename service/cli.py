@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
@@ -19,7 +20,7 @@ def main(argv: list[str] | None = None) -> int:
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)
     serve.add_argument("--workers", type=int, default=None,
-                       help="processes (default 1 embedded: in-process jobs live in the web process)")
+                       help="processes (default: one per core, at least 2; SQLite in WAL mode takes several writers)")
     serve.add_argument("--threads", type=int, default=8)
 
     worker = sub.add_parser("worker", help="run RQ workers for the combat and replay queues (needs REDIS_URL)")
@@ -65,7 +66,7 @@ def cmd_serve(args) -> int:
     from service.config import Config
 
     config = Config.from_env()
-    workers = args.workers or (4 if config.redis_url else 1)
+    workers = args.workers or (4 if config.redis_url else max(2, os.cpu_count() or 1))
 
     class Server(BaseApplication):
         def load_config(self):
@@ -73,7 +74,7 @@ def cmd_serve(args) -> int:
             self.cfg.set("workers", workers)
             self.cfg.set("threads", args.threads)
             self.cfg.set("worker_class", "gthread")  # an SSE stream holds a thread, not a process
-            self.cfg.set("timeout", 0 if workers == 1 else 60)
+            self.cfg.set("timeout", 60)
             self.cfg.set("graceful_timeout", 5)  # open SSE streams must not hold a shutdown for long
             self.cfg.set("accesslog", "-")
 

@@ -5,12 +5,14 @@ runs exactly the code the in-process executor runs. They write only through the 
 with idempotency keys, so a retried job changes nothing."""
 from __future__ import annotations
 
+import sqlite3
 import threading
 import time
 import uuid
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Callable
 
+import orjson
 import redis
 from rq import Queue, Worker
 from rq.exceptions import NoSuchJobError
@@ -64,49 +66,74 @@ def run_system_command(game_id: str, command_type: str, data: dict, idempotency_
 
 
 class InProcessJobs:
-    """The embedded default: a small thread pool in the web process; status kept in memory."""
+    """The embedded default: jobs run on a small thread pool in the web process that enqueued
+    them, and their records live in a table of the SQLite file, so every process of
+    ``casus serve --workers N`` answers ``GET /jobs/{id}`` and an id enqueued twice (by any
+    process) runs once."""
 
     kind = "in-process"
 
-    def __init__(self, services, workers: int = 2):
+    def __init__(self, services, path: str, workers: int = 2):
         self._services = services
+        self._path = path
+        self._local = threading.local()
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="casus-job")
-        self._jobs: dict[str, dict] = {}
+        self._mine: set[str] = set()  # ids this process runs, for wait()
         self._lock = threading.Lock()
+        self._db().execute(JOBS_TABLE)
+
+    def _db(self) -> sqlite3.Connection:
+        conn = getattr(self._local, "conn", None)
+        if conn is None:
+            conn = self._local.conn = sqlite3.connect(self._path, timeout=30, isolation_level=None,
+                                                      check_same_thread=False)
+            conn.execute("PRAGMA busy_timeout=30000")
+        return conn
 
     def enqueue(self, queue: str, fn: Callable[..., Any], *args, job_id: str | None = None) -> str:
         job_id = job_id or uuid.uuid4().hex
-        with self._lock:
-            if job_id in self._jobs:  # same id: the same job, never run twice
-                return job_id
-            self._jobs[job_id] = {"id": job_id, "queue": queue, "status": "queued", "result": None, "error": None}
-        self._pool.submit(self._run, job_id, fn, args)
+        inserted = self._db().execute("INSERT OR IGNORE INTO jobs (id, queue, status) VALUES (?, ?, 'queued')",
+                                      (job_id, queue)).rowcount
+        if inserted:  # the same id is the same job: never run twice
+            with self._lock:
+                self._mine.add(job_id)
+            self._pool.submit(self._run, job_id, fn, args)
         return job_id
 
     def _run(self, job_id: str, fn, args) -> None:
         self._set(job_id, status="started")
         try:
-            self._set(job_id, status="finished", result=fn(*args, services=self._services))
+            result = fn(*args, services=self._services)
         except Exception as error:  # recorded on the job, which is where a client looks
             self._set(job_id, status="failed", error=f"{type(error).__name__}: {error}")
+        else:
+            self._set(job_id, status="finished", result=orjson.dumps(result))
 
     def _set(self, job_id: str, **changes) -> None:
-        with self._lock:
-            self._jobs[job_id] = {**self._jobs[job_id], **changes}
+        columns = ", ".join(f"{name} = ?" for name in changes)
+        self._db().execute(f"UPDATE jobs SET {columns} WHERE id = ?", (*changes.values(), job_id))
 
     def status(self, job_id: str) -> dict | None:
-        with self._lock:
-            job = self._jobs.get(job_id)
-            return dict(job) if job else None
+        row = self._db().execute("SELECT queue, status, result, error FROM jobs WHERE id = ?", (job_id,)).fetchone()
+        if row is None:
+            return None
+        queue, status, result, error = row
+        return {"id": job_id, "queue": queue, "status": status,
+                "result": orjson.loads(result) if result is not None else None, "error": error}
 
     def wait(self, timeout: float = 10) -> None:
-        """Tests and the CLI: let queued jobs finish."""
+        """Tests and the CLI: let the jobs this process runs finish."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             with self._lock:
-                if all(j["status"] in ("finished", "failed") for j in self._jobs.values()):
-                    return
+                mine = list(self._mine)
+            if all((self.status(j) or {}).get("status") in ("finished", "failed") for j in mine):
+                return
             time.sleep(0.01)
+
+
+JOBS_TABLE = """CREATE TABLE IF NOT EXISTS jobs (
+    id TEXT PRIMARY KEY, queue TEXT NOT NULL, status TEXT NOT NULL, result BLOB, error TEXT)"""
 
 
 class RQJobs:

@@ -21,6 +21,15 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+SERVER: dict[str, int] = {}
+
+
+def worker_pids() -> list[int]:
+    """The gunicorn worker processes of the server this module started."""
+    children = Path(f"/proc/{SERVER['pid']}/task/{SERVER['pid']}/children").read_text().split()
+    return [int(pid) for pid in children]
+
+
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     port = free_port()
@@ -40,6 +49,7 @@ def server(tmp_path_factory):
     else:
         process.kill()
         raise RuntimeError(process.stderr.read().decode())
+    SERVER["pid"] = process.pid
     yield base
     process.terminate()
     try:
@@ -100,3 +110,24 @@ def test_a_live_stream_delivers_an_event_appended_after_it_opened(server):
                 event = json.loads(line[6:])
                 break
     assert event["version"] == 2 and event["type"] == "PointsAdded"
+
+
+def test_two_processes_share_one_game_and_its_jobs(server):
+    """The embedded default serves with one process per core (at least 2) on one SQLite file: any
+    process takes any command at the game's current version, and any process reports any job."""
+    game = requests.post(f"{server}/games", json={"ruleset": "tiny", "preset": "duel"}, timeout=5).json()
+    gid, headers = game["game_id"], {"Authorization": f"Bearer {game['tokens']['north']}"}
+    assert len(worker_pids()) == 2
+    for version in range(1, 21):  # a new connection each time: gunicorn hands it to either process
+        response = requests.post(f"{server}/games/{gid}/commands", timeout=5,
+                                 json={"type": "AddPoints", "data": {"power": "N", "amount": 1}},
+                                 headers={**headers, "If-Match": f'"{version}"', "Connection": "close"})
+        assert response.status_code == 201, response.text
+    job = requests.post(f"{server}/games/{gid}/replay", headers=headers, timeout=5).json()
+    deadline = time.monotonic() + 20
+    finished = 0
+    while time.monotonic() < deadline and finished < 20:  # 20 answers from either process
+        status = requests.get(f"{server}/jobs/{job['id']}", headers={"Connection": "close"}, timeout=5)
+        assert status.status_code == 200, status.text
+        finished += status.json()["status"] == "finished"
+    assert finished == 20 and status.json()["result"]["version"] == 21
