@@ -6,13 +6,13 @@ from flask import Flask, g
 from flask_smorest import Api
 
 from domain import registry
-from domain.kernel import Setup
+from domain.kernel import SPECTATOR, Setup
 from events.envelope import canonical_json
 from service import bootstrap
 from service.api import games, meta
 from service.combat import combat
 from service.config import Config
-from service.http import SPECTATOR, install_error_handlers
+from service.http import install_error_handlers
 from service.packs import default_pack
 
 API_TITLE = "Casus Belli"

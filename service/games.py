@@ -17,7 +17,7 @@ from datetime import datetime, timezone
 from typing import Callable
 
 from domain import registry
-from domain.kernel import MODERATOR, SYSTEM, Context, Event, RuleViolation, Setup
+from domain.kernel import MODERATOR, RESERVED_SEATS, SYSTEM, Context, Event, RuleViolation, Setup
 from domain.kernel.platform import (
     PLATFORM_COMMANDS,
     PLATFORM_EVENTS,
@@ -115,8 +115,9 @@ class GameService:
             seats = {seat: list(powers) for seat, powers in ruleset.seat_presets[preset].items()}
         if not seats:
             raise validation({"seats": "give seats or a preset"})
-        if MODERATOR in seats or SYSTEM in seats:
-            raise validation({"seats": f"{MODERATOR!r} and {SYSTEM!r} are reserved seat names"})
+        reserved = sorted(set(seats) & set(RESERVED_SEATS))
+        if reserved:  # the anonymous reader is "spectator": a seat of that name would read as everyone
+            raise validation({"seats": f"{', '.join(map(repr, RESERVED_SEATS))} are reserved seat names"})
         unsafe = unsafe_numbers({"options": options, "pack": pack})
         if unsafe:
             raise validation(unsafe)

@@ -6,12 +6,11 @@ import logging
 from flask import Flask, Response, g, request
 from werkzeug.exceptions import HTTPException
 
-from domain.kernel import RuleViolation
+from domain.kernel import SPECTATOR, RuleViolation
 from events.store import IdempotencyConflict, WrongExpectedVersion
 from service.problems import Problem
 
 PROBLEM_JSON = "application/problem+json"
-SPECTATOR = "spectator"  # a reader without a token: sees what the ruleset shows everyone
 log = logging.getLogger("casus")
 
 

@@ -3,6 +3,8 @@ from domain.kernel.dice import NoDice, ScriptedDice
 from domain.kernel.rounding import round_half_away
 from domain.kernel.types import (
     MODERATOR,
+    RESERVED_SEATS,
+    SPECTATOR,
     SYSTEM,
     Command,
     CommandSpec,
@@ -19,6 +21,6 @@ from domain.kernel.types import (
 )
 
 __all__ = [
-    "MODERATOR", "SYSTEM", "Command", "CommandSpec", "Context", "Decider", "Dice", "Event",
+    "MODERATOR", "RESERVED_SEATS", "SPECTATOR", "SYSTEM", "Command", "CommandSpec", "Context", "Decider", "Dice", "Event",
     "NoDice", "RuleViolation", "ScriptedDice", "Seal", "Setup", "d6", "d10", "evolved", "round_half_away",
 ]

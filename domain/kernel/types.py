@@ -22,6 +22,8 @@ def evolved(state: State, **changes) -> State:
 
 MODERATOR = "moderator"
 SYSTEM = "system"
+SPECTATOR = "spectator"  # whoever reads without a token: sees what the ruleset shows everyone
+RESERVED_SEATS = (MODERATOR, SYSTEM, SPECTATOR)  # no seat may take these names (CORE-seal)
 
 State = TypeVar("State")
 
