@@ -27,6 +27,7 @@ from domain.kernel.platform import (
     GameState,
     LoggedEvent,
     Platform,
+    seal_key,
 )
 from domain.kernel.plain import to_plain
 from events import dice as audited_dice
@@ -250,7 +251,7 @@ class GameService:
         events, after = rules.platform.decide_evolve(state, command, ctx, self._history(game_id))
         command_id = command_id or uuid.uuid4().hex
         correlation_id = uuid.uuid4().hex
-        new = [self._new_event(rules, e, seat, command_id, correlation_id) for e in events]
+        new = [self._new_event(rules, e, seat, command_id, correlation_id, state) for e in events]
         result = self.store.append(game_id, new, expected_version=state.version,
                                    idempotency_key=idempotency_key, request_fingerprint=request_fp)
         if result.replayed:  # the same key won a race with us: what it appended stands
@@ -291,14 +292,17 @@ class GameService:
         return seed
 
     @staticmethod
-    def _new_event(rules: Rules, event: Event, actor: str, command_id, correlation_id) -> NewEvent:
+    def _new_event(rules: Rules, event: Event, actor: str, command_id, correlation_id,
+                   state: GameState | None = None) -> NewEvent:
+        """The envelope of a decided event; seal names as the platform gives them (CORE-seal)."""
         sealed = event.seal()
         return NewEvent(
             type=type(event).__name__, data=to_plain(event), actor=actor,
             schema_version=getattr(type(event), "SCHEMA_VERSION", 1), event_id=uuid.uuid4().hex,
             command_id=command_id, correlation_id=correlation_id, recorded_at=_now(),
             ruleset=rules.ruleset.id, ruleset_version=rules.ruleset.version,
-            visibility=PUBLIC if sealed is None else {"seal": sealed.key, "seats": sorted(sealed.seats)},
-            reveals=tuple(event.unseals()),
+            visibility=PUBLIC if sealed is None else {"seal": seal_key(state, sealed.key) if state else sealed.key,
+                                                      "seats": sorted(sealed.seats)},
+            reveals=tuple(seal_key(state, key) if state else key for key in event.unseals()),
             salt="" if sealed is None else secrets.token_hex(16),
         )

@@ -139,6 +139,19 @@ class GameState:
     seed: str | None = None
     unsealed: frozenset[str] = frozenset()
     pending_undo: PendingUndo | None = None
+    rewinds: int = 0  # EventsReverted folded so far: qualifies seal keys (CORE-seal)
+
+
+def seal_key(state: GameState, key: str) -> str:
+    """CORE-seal: a seal is unique for the life of the log. A ruleset names its seals by its own
+    state (``bids:3``), which an undo can bring back; after the n-th rewind the platform names
+    them ``bids:3@undo<n>``, so a reveal before the undo unseals nothing decided after it."""
+    return key if state.rewinds == 0 else f"{key}@undo{state.rewinds}"
+
+
+def _revealed(state: GameState, event: Event) -> frozenset[str] | None:
+    keys = event.unseals()
+    return frozenset(seal_key(state, key) for key in keys) if keys else None
 
 
 # ---- the undo rules --------------------------------------------------------------------------
@@ -234,8 +247,9 @@ class Platform:
         ruleset_events, domain = decide_evolve(self.ruleset, state.domain, command, ctx)
         rolled = ctx.dice.recorded()
         events = ([rolled] if rolled is not None else []) + ruleset_events
+        revealed = [keys for keys in (_revealed(state, e) for e in ruleset_events) if keys]
         after = replace(state, domain=domain, version=state.version + len(events),
-                        unsealed=state.unsealed.union(*(e.unseals() for e in ruleset_events)))
+                        unsealed=state.unsealed.union(*revealed))
         if state.seed is None and self.ruleset.is_terminal(domain):
             revealed = DiceSeedRevealed(ctx.dice.seed())  # CORE-terminal: the end reveals the seed
             events.append(revealed)
@@ -264,7 +278,7 @@ class Platform:
     # ---- evolve ----------------------------------------------------------------------------
     def evolve(self, state: GameState, event: Event) -> GameState:
         if type(event) not in _PLATFORM_EVENT_TYPES:  # the hot path of every fold: one copy
-            revealed = event.unseals()
+            revealed = _revealed(state, event)
             if revealed:
                 return evolved(state, domain=self.ruleset.evolve(state.domain, event), version=state.version + 1,
                                unsealed=state.unsealed.union(revealed))
@@ -289,9 +303,10 @@ class Platform:
     def rewound(self, now: GameState, earlier: GameState) -> GameState:
         """CORE-undo, CORE-seal: folding ``EventsReverted`` gives the state at its ``to_version``
         (``earlier``), with the log moving on: the version counts on, what was published (the
-        seed, revealed seals) stays published, and no undo waits any more."""
+        seed, revealed seals) stays published, no undo waits any more, and seals decided from
+        now on get new names (``seal_key``), so nothing revealed before unseals them."""
         return replace(earlier, version=now.version + 1, seed=now.seed, unsealed=now.unsealed,
-                       pending_undo=None)
+                       pending_undo=None, rewinds=now.rewinds + 1)
 
     # ---- reads -----------------------------------------------------------------------------
     def is_terminal(self, state: GameState) -> bool:

@@ -14,3 +14,24 @@ def test_no_seat_may_take_the_anonymous_readers_name(client, name):
     response = client.post("/games", json={"ruleset": "tiny", "seats": {name: ["N"], "south": ["S"]}})
     problem = assert_problem(response, 422, "validation-error")
     assert "reserved" in str(problem)
+
+
+@pytest.mark.rule("CORE-seal")
+def test_an_undo_past_a_reveal_does_not_unseal_the_next_sealed_value(table):
+    """CORE-seal: "a seal is unique for the life of the log, and an undo never unseals anything".
+    North seals, the moderator reveals, the moderator undoes to version 1, north seals again: the
+    new value must stay hidden from everyone else."""
+    table.send("north", "SealValue", power="N", value=111)
+    table.send("moderator", "RevealValues")
+    table.send("moderator", "RequestUndo", to_version=1)
+    table.send("north", "SealValue", power="N", value=SECRET)
+    client, game = table.client, table.game_id
+    for seat in (None, "south"):
+        headers = table.auth(seat)
+        texts = [client.get(f"/games/{game}/{path}", headers=headers).get_data(as_text=True)
+                 for path in ("events?limit=100", "state")]
+        texts.append(client.get(f"/games/{game}/events?follow=false", headers={**headers, "Accept": "text/event-stream"})
+                     .get_data(as_text=True))
+        assert all(str(SECRET) not in text for text in texts), seat
+        assert "111" in texts[0]  # what was revealed before the undo stays revealed
+    assert str(SECRET) in client.get(f"/games/{game}/events?limit=100", headers=table.auth("north")).get_data(as_text=True)
