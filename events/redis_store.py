@@ -81,8 +81,13 @@ class RedisEventStore:
                 raise WrongExpectedVersion(expected_version, head[0])
         # The script checks the key itself, atomically with the append: no look-up round trip.
         bodies = chain(game_id, expected_version + 1, head[1], events if type(events) is list else list(events))
-        reply = self._append(5, *self._append_keys(game_id), game_id, expected_version, head[1],
-                             idempotency_key or "", fp, bodies[-1]["hash"], *[orjson.dumps(b) for b in bodies])
+        stored = [orjson.dumps(b) for b in bodies]
+        keys = self._append_keys(game_id)
+        if idempotency_key is None:
+            reply = self._append(4, *keys, game_id, expected_version, head[1], bodies[-1]["hash"], *stored)
+        else:
+            reply = self._append(5, *keys, self._key(game_id, "idem"), game_id, expected_version, head[1],
+                                 bodies[-1]["hash"], idempotency_key, fp, *stored)
         if type(reply) is int:
             self._heads[game_id] = (bodies[-1]["version"], bodies[-1]["hash"])
             return AppendResult(tuple(Envelope.from_dict(b, reply + i) for i, b in enumerate(bodies)))
@@ -95,7 +100,7 @@ class RedisEventStore:
         keys = self._keys_of.get(game_id)
         if keys is None:
             keys = self._keys_of[game_id] = (self._key(game_id, "stream"), self._key(game_id, "head"),
-                                             self._key(game_id, "idem"), self._global, f"{self.prefix}:games")
+                                             self._global, f"{self.prefix}:games")
         return keys
 
     def _head(self, game_id: str) -> tuple[int, str]:
