@@ -42,8 +42,10 @@ class HmacDice:
     """The Dice handed to ``decide`` for one command; remembers what it rolled. The seed is
     fetched on the first roll only: most commands roll nothing."""
 
-    def __init__(self, seed: Callable[[], bytes], game_id: str, version: int):
+    def __init__(self, seed: Callable[[], bytes], game_id: str, version: int,
+                 commit_next: Callable[[], str] | None = None):
         self._seed_source, self.game_id, self.version = seed, game_id, version
+        self._commit_next = commit_next
         self._seed: bytes | None = None
         self.rolls: list[Roll] = []
 
@@ -59,6 +61,12 @@ class HmacDice:
         if self._seed is None:
             self._seed = self._seed_source()
         return self._seed.hex()
+
+    def next_commitment(self) -> str:
+        """A fresh seed for the rolls after an early reveal, stored secret; its sha256."""
+        if self._commit_next is None:
+            raise RuntimeError("these dice cannot commit a new seed")
+        return self._commit_next()
 
     def recorded(self) -> DiceRolled | None:
         return DiceRolled(tuple(self.rolls)) if self.rolls else None

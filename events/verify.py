@@ -35,7 +35,11 @@ def _fail(report: Report, version: int, problem: str) -> None:
 
 
 def verify(envelopes: list[Envelope], seed: bytes | None = None) -> Report:
-    """``seed``: the server's secret when verifying before the reveal; else the revealed one."""
+    """``seed``: the server's secret seed in play, to check the rolls made since the last reveal.
+
+    A game's rolls come in stretches, each under one seed: GameCreated commits the first, and an
+    early ``DiceSeedRevealed`` reveals it and commits the next (``next_commitment``). Each revealed
+    seed must match its commitment and derive every roll of its stretch."""
     report = Report(events=len(envelopes))
     broken = first_broken_link(envelopes)
     if broken is not None:
@@ -43,23 +47,34 @@ def verify(envelopes: list[Envelope], seed: bytes | None = None) -> Report:
         _fail(report, *broken)
     if not envelopes:
         return report
-    commitment = envelopes[0].data.get("dice_commitment", "")
-    revealed = next((e for e in envelopes if e.type == "DiceSeedRevealed"), None)
-    if revealed is not None:
-        seed = bytes.fromhex(revealed.data["seed"])
-        if dice.commitment(seed) != commitment:
-            _fail(report, revealed.version, "the revealed seed does not match the commitment in GameCreated")
-            return report
-    if seed is None:
-        return report
-    report.dice_verifiable = True
     game_id = envelopes[0].game_id
+    commitment = envelopes[0].data.get("dice_commitment", "")
+    stretch: list[Envelope] = []  # DiceRolled events under the seed in play
+    unchecked = False
     for envelope in envelopes:
-        if envelope.type != "DiceRolled":
-            continue
+        if envelope.type == "DiceRolled":
+            stretch.append(envelope)
+        elif envelope.type == "DiceSeedRevealed":
+            revealed = bytes.fromhex(envelope.data["seed"])
+            if dice.commitment(revealed) != commitment:
+                _fail(report, envelope.version, "the revealed seed does not match its commitment")
+                return report
+            _check_rolls(report, game_id, revealed, stretch)
+            stretch, commitment = [], envelope.data.get("next_commitment", "")
+    if stretch:
+        if seed is not None and dice.commitment(seed) == commitment:
+            _check_rolls(report, game_id, seed, stretch)
+        else:
+            unchecked = True
+    report.dice_verifiable = not unchecked and (report.dice_checked > 0 or seed is not None
+                                                 or any(e.type == "DiceSeedRevealed" for e in envelopes))
+    return report
+
+
+def _check_rolls(report: Report, game_id: str, seed: bytes, rolled: list[Envelope]) -> None:
+    for envelope in rolled:
         for roll in envelope.data["rolls"]:
             expected = dice.derive(seed, game_id, envelope.version, roll["k"], roll["sides"])
             report.dice_checked += 1
             if expected != roll["value"]:
                 _fail(report, envelope.version, f"roll {roll['k']} is {roll['value']}, the seed gives {expected}")
-    return report

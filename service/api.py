@@ -224,9 +224,8 @@ class Verify(MethodView):
 
         Until the seed is revealed the server checks the rolls with its secret seed."""
         games_service = g.services.games
-        game_state(game_id)  # 404 for an unknown game
-        return verify(list(iter_all(games_service.store, game_id)),
-                      seed=games_service.secrets.get(game_id, "dice_seed")).to_dict()
+        state = game_state(game_id)
+        return verify(list(iter_all(games_service.store, game_id)), seed=games_service.seed_in_play(state)).to_dict()
 
 
 @meta.route("/healthz")

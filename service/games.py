@@ -78,6 +78,11 @@ class Handled:
         return self.result.last_version
 
 
+def _seed_name(committed_at: int) -> str:
+    """The secret's name of the seed committed by the event at this version (1: GameCreated)."""
+    return "dice_seed" if committed_at <= 1 else f"dice_seed@{committed_at}"
+
+
 class GameService:
     def __init__(self, stores: Stores, snapshot_every: int = 100, cache_size: int = 1024,
                  on_events: FollowUps | None = None, read_snapshots: bool = True):
@@ -246,7 +251,9 @@ class GameService:
         power = getattr(command, "power", None)
         if power is not None and seat not in (MODERATOR, SYSTEM) and power not in powers:
             raise Problem(403, "forbidden", "Forbidden", f"seat {seat!r} does not hold power {power!r}")
-        dice = audited_dice.HmacDice(lambda: self._seed(game_id), game_id, state.version + 1)
+        version = state.version + 1
+        dice = audited_dice.HmacDice(lambda: self._rolling_seed(state), game_id, version,
+                                     lambda: self._commit_seed(game_id, version))
         ctx = Context(seat=seat, powers=powers, dice=dice, pack=rules.pack)
         events, after = rules.platform.decide_evolve(state, command, ctx, self._history(game_id))
         command_id = command_id or uuid.uuid4().hex
@@ -285,11 +292,21 @@ class GameService:
         except DecodeError as error:
             raise validation({"data." + k if k != "<root>" else "data": v for k, v in error.errors.items()})
 
-    def _seed(self, game_id: str) -> bytes:
-        seed = self.secrets.get(game_id, "dice_seed")
+    def seed_in_play(self, state: GameState) -> bytes | None:
+        """The secret seed of the game's rolls now (CORE-dice); None once every seed is revealed."""
+        return self.secrets.get(state.game_id, _seed_name(state.seed_from)) if state.seed_in_play else None
+
+    def _rolling_seed(self, state: GameState) -> bytes:
+        seed = self.seed_in_play(state)
         if seed is None:
-            raise RuntimeError(f"game {game_id} has no dice seed")
+            raise RuntimeError(f"game {state.game_id} has no dice seed")
         return seed
+
+    def _commit_seed(self, game_id: str, version: int) -> str:
+        """A fresh seed for the rolls after an early reveal at ``version``: kept secret, committed."""
+        seed = audited_dice.new_seed()
+        self.secrets.put(game_id, _seed_name(version), seed)
+        return audited_dice.commitment(seed)
 
     @staticmethod
     def _new_event(rules: Rules, event: Event, actor: str, command_id, correlation_id,

@@ -34,6 +34,9 @@ class ScriptedDice:
     def seed(self) -> str:
         return self._seed
 
+    def next_commitment(self) -> str:
+        return "c0" * 32
+
 
 class NoDice:
     """For commands that must not roll: any roll is a programming error."""
@@ -45,4 +48,7 @@ class NoDice:
         return None
 
     def seed(self) -> str:
+        raise RuntimeError("these dice have no seed")
+
+    def next_commitment(self) -> str:
         raise RuntimeError("these dice have no seed")

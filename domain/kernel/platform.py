@@ -7,8 +7,9 @@ revealed seals and a pending undo. Its rules (RULES.md, CORE-*):
 - CORE-undo: ``RequestUndo`` / ``ApproveUndo`` / ``DeclineUndo``; own moves without dice or
   reveals undo at once, anything else waits for the affected seats; the moderator's at once.
   While an undo waits, no other command is taken.
-- CORE-dice: the moderator may reveal the seed early (``RevealDiceSeed``); every roll a command
-  made is recorded first, as ``DiceRolled``.
+- CORE-dice: every roll a command made is recorded first, as ``DiceRolled``. The moderator may
+  reveal the seed early (``RevealDiceSeed``); the same event commits a fresh seed (its sha256),
+  so the log stays auditable and later rolls stay unknown.
 - CORE-terminal: no command after the game is over; the command that ends the game also
   reveals the seed, so everyone can recompute every roll.
 - CORE-seal: a revealed seal stays revealed, whatever is undone later.
@@ -52,7 +53,10 @@ class DiceRolled(Event):
 
 @dataclass(frozen=True)
 class DiceSeedRevealed(Event):
+    """The seed in play, revealed; an early reveal commits the next one in the same event."""
+
     seed: str  # hex
+    next_commitment: str = ""  # sha256 of the fresh seed later rolls use; "" at the game's end
 
 
 @dataclass(frozen=True)
@@ -140,6 +144,8 @@ class GameState:
     unsealed: frozenset[str] = frozenset()
     pending_undo: PendingUndo | None = None
     rewinds: int = 0  # EventsReverted folded so far: qualifies seal keys (CORE-seal)
+    seed_from: int = 1  # version of the event that committed the seed in play (CORE-dice)
+    seed_in_play: bool = True  # False once the last seed is revealed: no roll is secret any more
 
 
 def seal_key(state: GameState, key: str) -> str:
@@ -250,7 +256,7 @@ class Platform:
         revealed = [keys for keys in (_revealed(state, e) for e in ruleset_events) if keys]
         after = replace(state, domain=domain, version=state.version + len(events),
                         unsealed=state.unsealed.union(*revealed))
-        if state.seed is None and self.ruleset.is_terminal(domain):
+        if state.seed_in_play and self.ruleset.is_terminal(domain):
             revealed = DiceSeedRevealed(ctx.dice.seed())  # CORE-terminal: the end reveals the seed
             events.append(revealed)
             after = self.evolve(after, revealed)
@@ -270,9 +276,9 @@ class Platform:
                 return decline_undo(ctx.seat, state.pending_undo)
             case RevealDiceSeed():
                 ctx.require_moderator("CORE-dice", "reveal the dice seed early")
-                if state.seed is not None:
+                if not state.seed_in_play:
                     raise RuleViolation("CORE-dice", "the seed is already revealed")
-                return [DiceSeedRevealed(ctx.dice.seed())]
+                return [DiceSeedRevealed(ctx.dice.seed(), ctx.dice.next_commitment())]
         return None
 
     # ---- evolve ----------------------------------------------------------------------------
@@ -288,8 +294,10 @@ class Platform:
                 setup = Setup(seats=event.seats, options=event.options, pack=self.pack)
                 state = replace(state, ruleset=event.ruleset, seats=event.seats, options=event.options,
                                 domain=self.ruleset.initial_state(setup), dice_commitment=event.dice_commitment)
-            case DiceSeedRevealed(seed):
-                state = replace(state, seed=seed)
+            case DiceSeedRevealed(seed, ""):
+                state = replace(state, seed=seed, seed_in_play=False)
+            case DiceSeedRevealed(seed, next_commitment):
+                state = replace(state, seed=seed, dice_commitment=next_commitment, seed_from=state.version + 1)
             case UndoRequested():
                 state = replace(state, pending_undo=PendingUndo(event.requested_by, event.to_version,
                                                                 frozenset(event.approvers)))

@@ -56,14 +56,17 @@ def test_every_roll_a_command_made_is_recorded_first():
 
 
 @pytest.mark.rule("CORE-dice")
-def test_only_the_moderator_reveals_the_seed_early_and_only_once():
-    """CORE-dice: "the seed is revealed at the end or early by the moderator"."""
+def test_only_the_moderator_reveals_the_seed_early_and_the_reveal_commits_the_next():
+    """CORE-dice: "the seed is revealed at the end or early by the moderator, and an early reveal
+    commits a fresh seed for later rolls"."""
     game = Game()
     with pytest.raises(RuleViolation) as refused:
         game.send("north", RevealDiceSeed())
     assert refused.value.rule_id == "CORE-dice"
-    assert game.send(MODERATOR, RevealDiceSeed()) == [DiceSeedRevealed(SEED)]
-    assert game.state.seed == SEED
+    assert game.send(MODERATOR, RevealDiceSeed()) == [DiceSeedRevealed(SEED, "c0" * 32)]
+    assert (game.state.seed, game.state.dice_commitment, game.state.seed_in_play) == (SEED, "c0" * 32, True)
+    assert game.state.seed_from == 2  # the reveal is version 2: rolls from then on use the new seed
+    game.send(MODERATOR, tiny.Finish())
     with pytest.raises(RuleViolation):
         game.send(MODERATOR, RevealDiceSeed())
 
