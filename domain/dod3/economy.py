@@ -69,7 +69,7 @@ def bonus_bid_points(state: State) -> list[Event]:
     return events
 
 
-def buy_points(state: State, command: BuyPoints, ctx: Context, pack: Pack) -> list[Event]:
+def buy_points(state: State, command: BuyPoints, ctx: Context) -> list[Event]:
     """Step F.2: buy bid, army and naval points without going beyond the credit limit; the
     Communist Chinese cannot buy: the Soviets or the Nationalist Chinese buy their points."""
     _require_producing(state, ctx, command.power)
@@ -79,18 +79,18 @@ def buy_points(state: State, command: BuyPoints, ctx: Context, pack: Pack) -> li
         raise RuleViolation("DOD3-F", "buy a positive whole number of points")
     recipient = command.recipient or command.power
     if recipient != command.power:
-        spec = pack.subordinates.get(recipient)
+        spec = ctx.pack.subordinates.get(recipient)
         if spec is None or command.power not in spec.bought_by:
             raise RuleViolation("DOD3-F", f"{command.power} buys points only for itself"
                                 + ("" if spec is None else f"; {recipient} points are bought by {' or '.join(spec.bought_by)}"))
         if command.kind.value not in spec.point_kinds:
             raise RuleViolation("DOD3-F", f"{recipient} receives only {', '.join(spec.point_kinds)}")
-    cost = pack.prices[command.kind.value] * command.amount
+    cost = ctx.pack.prices[command.kind.value] * command.amount
     pay(state.powers[command.power], cost, "DOD3-F")
     return [PointsBought(state.turn, command.power, recipient, command.kind, command.amount, cost)]
 
 
-def end_production(state: State, command: EndProduction, ctx: Context, pack: Pack) -> list[Event]:
+def end_production(state: State, command: EndProduction, ctx: Context) -> list[Event]:
     """Step F: the power has finished buying."""
     _require_producing(state, ctx, command.power)
     return [ProductionEnded(state.turn, command.power)]

@@ -2,8 +2,6 @@
 Unknown events leave the state unchanged."""
 from __future__ import annotations
 
-from functools import singledispatch
-
 from domain.dod3 import events as ev
 from domain.dod3.state import (
     Bid, DemocratMove, Initiative, InitiativePhase, Outcome, PoliticalAffairs, State, Step, WeatherReport,
@@ -11,16 +9,9 @@ from domain.dod3.state import (
 )
 from domain.dod3.us_entry import totals_after
 from domain.kernel import evolved
+from domain.kernel.dispatch import ByType, unchanged
 
-
-@singledispatch
-def evolve(event: object, state: State) -> State:
-    return state
-
-
-def apply(state: State, event: object) -> State:
-    """The decider's ``evolve(state, event)``, dispatching on the event's type."""
-    return evolve(event, state)
+evolve = ByType(unchanged)
 
 
 def _power(state: State, power: str, **changes) -> State:
@@ -30,7 +21,7 @@ def _power(state: State, power: str, **changes) -> State:
 
 
 @evolve.register
-def _(event: ev.TurnBegan, state: State) -> State:
+def _(state: State, event: ev.TurnBegan) -> State:
     initiative = Initiative(track=state.initiative.track, previous_track=state.initiative.track,
                             phase=InitiativePhase.BIDDING, sealed={})
     return evolved(state, turn=event.turn, step=Step.INITIATIVE, initiative=initiative, weather=None,
@@ -39,18 +30,18 @@ def _(event: ev.TurnBegan, state: State) -> State:
 
 
 @evolve.register
-def _(event: ev.StepBegan, state: State) -> State:
+def _(state: State, event: ev.StepBegan) -> State:
     return evolved(state, step=event.step, step_complete=False)
 
 
 @evolve.register
-def _(event: ev.BidSubmitted, state: State) -> State:
+def _(state: State, event: ev.BidSubmitted) -> State:
     sealed = {**state.initiative.sealed, event.power: Bid(event.power, event.points, event.options)}
     return evolved(state, initiative=evolved(state.initiative, sealed=sealed))
 
 
 @evolve.register
-def _(event: ev.BidsRevealed, state: State) -> State:
+def _(state: State, event: ev.BidsRevealed) -> State:
     # Bid points are spent when the bids are revealed.
     for bid in event.bids:
         if bid.points and bid.power in state.powers:
@@ -59,7 +50,7 @@ def _(event: ev.BidsRevealed, state: State) -> State:
 
 
 @evolve.register
-def _(event: ev.InitiativeDetermined, state: State) -> State:
+def _(state: State, event: ev.InitiativeDetermined) -> State:
     phase = InitiativePhase.DEMOCRAT_MOVES if event.democrat_queue else InitiativePhase.SETTLED
     return evolved(state, initiative=evolved(state.initiative, track=event.track, entries=event.entries,
                                              last_card=event.last_card, democrat_queue=event.democrat_queue,
@@ -73,7 +64,7 @@ def _democrat_done(initiative: Initiative, **changes) -> Initiative:
 
 
 @evolve.register
-def _(event: ev.InitiativeMovedDown, state: State) -> State:
+def _(state: State, event: ev.InitiativeMovedDown) -> State:
     move = DemocratMove(event.power, event.from_position, event.to_position)
     initiative = _democrat_done(state.initiative, track=event.track, last_card=event.last_card,
                                 democrat_moves=state.initiative.democrat_moves + (move,))
@@ -81,23 +72,23 @@ def _(event: ev.InitiativeMovedDown, state: State) -> State:
 
 
 @evolve.register
-def _(event: ev.InitiativePositionKept, state: State) -> State:
+def _(state: State, event: ev.InitiativePositionKept) -> State:
     return evolved(state, initiative=_democrat_done(state.initiative))
 
 
 @evolve.register
-def _(event: ev.WeatherDetermined, state: State) -> State:
+def _(state: State, event: ev.WeatherDetermined) -> State:
     return evolved(state, weather=WeatherReport(event.turn, event.period, event.roll, event.result))
 
 
 @evolve.register
-def _(event: ev.PoliticalAffairsBegan, state: State) -> State:
+def _(state: State, event: ev.PoliticalAffairsBegan) -> State:
     political = PoliticalAffairs(order=event.order, options=dict(event.options), last_card=event.last_card)
     return evolved(state, political=political)
 
 
 @evolve.register
-def _(event: ev.OptionPassed, state: State) -> State:
+def _(state: State, event: ev.OptionPassed) -> State:
     political = state.political
     if political is None:
         return state
@@ -110,14 +101,14 @@ def _(event: ev.OptionPassed, state: State) -> State:
 
 
 @evolve.register
-def _(event: ev.PoliticalAffairsEnded, state: State) -> State:
+def _(state: State, event: ev.PoliticalAffairsEnded) -> State:
     if state.political is None:
         return state
     return evolved(state, political=evolved(state.political, ended=True))
 
 
 @evolve.register
-def _(event: ev.BonusBidPointsEarned, state: State) -> State:
+def _(state: State, event: ev.BonusBidPointsEarned) -> State:
     ledger = state.powers.get(event.power)
     if ledger is None:
         return state
@@ -126,7 +117,7 @@ def _(event: ev.BonusBidPointsEarned, state: State) -> State:
 
 
 @evolve.register
-def _(event: ev.MilitaryPointsRecorded, state: State) -> State:
+def _(state: State, event: ev.MilitaryPointsRecorded) -> State:
     if event.force in state.powers:
         ledger = state.powers[event.force]
         return _power(state, event.force, army_points=ledger.army_points + event.army_change,
@@ -140,7 +131,7 @@ def _(event: ev.MilitaryPointsRecorded, state: State) -> State:
 
 
 @evolve.register
-def _(event: ev.TerritoryCaptured, state: State) -> State:
+def _(state: State, event: ev.TerritoryCaptured) -> State:
     control = {k: v for k, v in state.territory_control.items() if k != event.territory}
     if event.captor is not None:
         control[event.territory] = event.captor
@@ -148,23 +139,23 @@ def _(event: ev.TerritoryCaptured, state: State) -> State:
 
 
 @evolve.register
-def _(event: ev.SearchAndSeizureRecorded, state: State) -> State:
+def _(state: State, event: ev.SearchAndSeizureRecorded) -> State:
     return evolved(state, search_and_seizures=state.search_and_seizures | {event.power})
 
 
 @evolve.register
-def _(event: ev.WarStatusRecorded, state: State) -> State:
+def _(state: State, event: ev.WarStatusRecorded) -> State:
     pair = war_pair(event.belligerent, event.enemy)
     return evolved(state, wars=state.wars | {pair} if event.at_war else state.wars - {pair})
 
 
 @evolve.register
-def _(event: ev.MilitaryAffairsEnded, state: State) -> State:
+def _(state: State, event: ev.MilitaryAffairsEnded) -> State:
     return evolved(state, step_complete=True)
 
 
 @evolve.register
-def _(event: ev.IncomeCollected, state: State) -> State:
+def _(state: State, event: ev.IncomeCollected) -> State:
     for power, amount in event.income.items():
         if power in state.powers:
             state = _power(state, power, money=state.powers[power].money + amount)
@@ -172,7 +163,7 @@ def _(event: ev.IncomeCollected, state: State) -> State:
 
 
 @evolve.register
-def _(event: ev.PointsBought, state: State) -> State:
+def _(state: State, event: ev.PointsBought) -> State:
     if event.power in state.powers:
         state = _power(state, event.power, money=state.powers[event.power].money - event.cost)
     field = event.kind.value
@@ -186,31 +177,31 @@ def _(event: ev.PointsBought, state: State) -> State:
 
 
 @evolve.register
-def _(event: ev.ProductionEnded, state: State) -> State:
+def _(state: State, event: ev.ProductionEnded) -> State:
     return evolved(state, production_done=state.production_done | {event.power})
 
 
 @evolve.register
-def _(event: ev.USEntryAdjusted, state: State) -> State:
+def _(state: State, event: ev.USEntryAdjusted) -> State:
     return evolved(state, us_entry=totals_after(state.us_entry, event.shifts),
                    us_entry_history=state.us_entry_history + event.shifts)
 
 
 @evolve.register
-def _(event: ev.MajorPowerConquered, state: State) -> State:
+def _(state: State, event: ev.MajorPowerConquered) -> State:
     return _power(state, event.power, conquered=True)
 
 
 @evolve.register
-def _(event: ev.ConquestEnded, state: State) -> State:
+def _(state: State, event: ev.ConquestEnded) -> State:
     return evolved(state, step_complete=True)
 
 
 @evolve.register
-def _(event: ev.PoliticalEffectivenessRevealed, state: State) -> State:
+def _(state: State, event: ev.PoliticalEffectivenessRevealed) -> State:
     return _power(state, event.power, pe_hidden=False)
 
 
 @evolve.register
-def _(event: ev.GameEnded, state: State) -> State:
+def _(state: State, event: ev.GameEnded) -> State:
     return evolved(state, step=Step.GAME_OVER, outcome=Outcome(event.turn, event.reason, event.result))

@@ -11,7 +11,7 @@ from domain.dod3.events import (
 )
 from domain.dod3.pack import Pack
 from domain.dod3.powers import Ideology
-from domain.dod3.seating import require_holder, require_moderator
+from domain.dod3.seating import require_holder
 from domain.dod3.state import Bid, InitiativeEntry, InitiativePhase, State, Step
 from domain.dod3.turns import FIRST_TURN
 from domain.kernel import Context, Event, RuleViolation
@@ -90,7 +90,7 @@ def _require_bidding(state: State) -> None:
         raise RuleViolation("DOD3-6.1", "bids are taken only in the initiative step, before they are revealed")
 
 
-def submit_bid(state: State, command: SubmitBid, ctx: Context, pack: Pack) -> list[Event]:
+def submit_bid(state: State, command: SubmitBid, ctx: Context) -> list[Event]:
     """Rule 6.1: a secret bid, a positive whole number from the power's bid pool (or no bid), for
     one or more options. The last bid in reveals every bid at once."""
     _require_bidding(state)
@@ -110,14 +110,14 @@ def submit_bid(state: State, command: SubmitBid, ctx: Context, pack: Pack) -> li
     sealed = {**state.initiative.sealed, bid.power: bid}
     if any(p not in sealed for p in state.active_powers()):
         return [submitted]
-    return [submitted, *reveal(state, sealed, pack, closed_by_moderator=False)]
+    return [submitted, *reveal(state, sealed, ctx.pack, closed_by_moderator=False)]
 
 
-def close_bidding(state: State, command: CloseBidding, ctx: Context, pack: Pack) -> list[Event]:
+def close_bidding(state: State, command: CloseBidding, ctx: Context) -> list[Event]:
     """Rule 6.1: the moderator reveals now; a power that has not submitted made no bid."""
-    require_moderator(ctx, "DOD3-6.1", "closes bidding")
+    ctx.require_moderator("DOD3-6.1", "close bidding")
     _require_bidding(state)
-    return reveal(state, state.initiative.sealed, pack, closed_by_moderator=True)
+    return reveal(state, state.initiative.sealed, ctx.pack, closed_by_moderator=True)
 
 
 def reveal(state: State, bids: Mapping[str, Bid], pack: Pack, closed_by_moderator: bool) -> list[Event]:
@@ -143,7 +143,7 @@ def _require_democrat_turn(state: State, ctx: Context, power: str) -> None:
         raise RuleViolation("DOD3-6.5", f"it is {current}'s chance to move down (reverse initiative order)")
 
 
-def move_down_initiative(state: State, command: MoveDownInitiative, ctx: Context, pack: Pack) -> list[Event]:
+def move_down_initiative(state: State, command: MoveDownInitiative, ctx: Context) -> list[Event]:
     """Rule 6.5: the Democrat whose chance it is moves down the order once."""
     _require_democrat_turn(state, ctx, command.power)
     track, bidders = state.initiative.track, bidders_of(state)
@@ -156,7 +156,7 @@ def move_down_initiative(state: State, command: MoveDownInitiative, ctx: Context
                                 new_track, last_card(new_track, bidders))]
 
 
-def keep_initiative_position(state: State, command: KeepInitiativePosition, ctx: Context, pack: Pack) -> list[Event]:
+def keep_initiative_position(state: State, command: KeepInitiativePosition, ctx: Context) -> list[Event]:
     """Rule 6.5: the Democrat declines its chance."""
     _require_democrat_turn(state, ctx, command.power)
     return [InitiativePositionKept(state.turn, command.power)]

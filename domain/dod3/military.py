@@ -15,7 +15,6 @@ from domain.dod3.events import (
     SearchAndSeizureRecorded, TerritoryCaptured, WarStatusRecorded,
 )
 from domain.dod3.pack import Pack
-from domain.dod3.seating import require_moderator
 from domain.dod3.state import State, Step
 from domain.kernel import Context, Event, RuleViolation
 
@@ -40,16 +39,17 @@ def military_affairs_order(state: State) -> tuple[tuple[str, tuple[str, ...] | s
     )
 
 
-def _in_step(state: State, ctx: Context, steps: tuple[Step, ...], what: str) -> None:
-    require_moderator(ctx, "DOD3-E", what)
+def _in_step(state: State, ctx: Context, steps: tuple[Step, ...], action: str, what: str) -> None:
+    """The moderator records ``action`` (``what`` it does) only in ``steps``."""
+    ctx.require_moderator("DOD3-E", action)
     if state.step not in steps:
         names = " or ".join(s.value for s in steps)
         raise RuleViolation("DOD3-5", f"the moderator {what} in step {names}")
 
 
-def record_military_points(state: State, command: RecordMilitaryPoints, ctx: Context, pack: Pack) -> list[Event]:
+def record_military_points(state: State, command: RecordMilitaryPoints, ctx: Context) -> list[Event]:
     """Step E: army and naval points gained or lost in combat; a force never goes below zero."""
-    _in_step(state, ctx, (Step.MILITARY_AFFAIRS,), "records army and naval points")
+    _in_step(state, ctx, (Step.MILITARY_AFFAIRS,), "record army and naval points", "records army and naval points")
     ledger = state.powers.get(command.force) or state.forces.get(command.force)
     if ledger is None:
         raise RuleViolation("DOD3-E", f"{command.force!r} is neither a major power nor the Communist Chinese")
@@ -62,9 +62,9 @@ def record_military_points(state: State, command: RecordMilitaryPoints, ctx: Con
     return [MilitaryPointsRecorded(state.turn, command.force, command.army_change, command.naval_change, command.note)]
 
 
-def record_capture(state: State, command: RecordCapture, ctx: Context, pack: Pack) -> list[Event]:
+def record_capture(state: State, command: RecordCapture, ctx: Context) -> list[Event]:
     """Steps E.9 and H: a territory changes hands, with its objectives, resources and factories."""
-    _in_step(state, ctx, (Step.MILITARY_AFFAIRS, Step.CONQUEST), "records captures")
+    _in_step(state, ctx, (Step.MILITARY_AFFAIRS, Step.CONQUEST), "record captures", "records captures")
     if not command.territory.strip():
         raise RuleViolation("DOD3-E", "name the territory captured")
     captor = command.captor
@@ -76,19 +76,18 @@ def record_capture(state: State, command: RecordCapture, ctx: Context, pack: Pac
     return [TerritoryCaptured(state.turn, command.territory, captor, previous)]
 
 
-def record_search_and_seizure(state: State, command: RecordSearchAndSeizure, ctx: Context,
-                              pack: Pack) -> list[Event]:
+def record_search_and_seizure(state: State, command: RecordSearchAndSeizure, ctx: Context) -> list[Event]:
     """Step E: search and seizure, which step G turns into US entry."""
-    _in_step(state, ctx, (Step.MILITARY_AFFAIRS,), "records search and seizure")
+    _in_step(state, ctx, (Step.MILITARY_AFFAIRS,), "record search and seizure", "records search and seizure")
     if command.by not in state.powers:
         raise RuleViolation("DOD3-E", f"{command.by!r} is not a major power")
     return [SearchAndSeizureRecorded(state.turn, command.by, command.note)]
 
 
-def record_war_status(state: State, command: RecordWarStatus, ctx: Context, pack: Pack) -> list[Event]:
+def record_war_status(state: State, command: RecordWarStatus, ctx: Context) -> list[Event]:
     """Wars and peace between major powers, recorded by the moderator until part 2's options
     declare them (step G and victory read them)."""
-    require_moderator(ctx, "DOD3-E", "records wars between major powers")
+    ctx.require_moderator("DOD3-E", "record wars between major powers")
     a, b = command.belligerent, command.enemy
     if a not in state.powers or b not in state.powers or a == b:
         raise RuleViolation("DOD3-E", "a war is between two different major powers")
@@ -97,14 +96,14 @@ def record_war_status(state: State, command: RecordWarStatus, ctx: Context, pack
     return [WarStatusRecorded(state.turn, a, b, command.at_war)]
 
 
-def end_military_affairs(state: State, command: EndMilitaryAffairs, ctx: Context, pack: Pack) -> list[Event]:
-    _in_step(state, ctx, (Step.MILITARY_AFFAIRS,), "ends military affairs")
+def end_military_affairs(state: State, command: EndMilitaryAffairs, ctx: Context) -> list[Event]:
+    _in_step(state, ctx, (Step.MILITARY_AFFAIRS,), "end military affairs", "ends military affairs")
     return [MilitaryAffairsEnded(state.turn)]
 
 
-def record_conquest(state: State, command: RecordConquest, ctx: Context, pack: Pack) -> list[Event]:
+def record_conquest(state: State, command: RecordConquest, ctx: Context) -> list[Event]:
     """Step H: a major power is completely conquered (it leaves the game; rule 4.1 counts it)."""
-    _in_step(state, ctx, (Step.CONQUEST,), "records the conquest of a major power")
+    _in_step(state, ctx, (Step.CONQUEST,), "record the conquest of a major power", "records the conquest of a major power")
     ledger = state.powers.get(command.major_power)
     if ledger is None:
         raise RuleViolation("DOD3-4.1", f"{command.major_power!r} is not a major power")
@@ -113,6 +112,6 @@ def record_conquest(state: State, command: RecordConquest, ctx: Context, pack: P
     return [MajorPowerConquered(state.turn, command.major_power)]
 
 
-def end_conquest(state: State, command: EndConquest, ctx: Context, pack: Pack) -> list[Event]:
-    _in_step(state, ctx, (Step.CONQUEST,), "ends the conquest step")
+def end_conquest(state: State, command: EndConquest, ctx: Context) -> list[Event]:
+    _in_step(state, ctx, (Step.CONQUEST,), "end the conquest step", "ends the conquest step")
     return [ConquestEnded(state.turn)]

@@ -17,7 +17,7 @@ def _political(state: State, **changes) -> State:
 
 
 @evolve.register
-def _(event: ev.OptionPlayed, state: State) -> State:
+def _(state: State, event: ev.OptionPlayed) -> State:
     political = state.political
     if political is None:
         return state
@@ -34,7 +34,7 @@ def _(event: ev.OptionPlayed, state: State) -> State:
 
 
 @evolve.register
-def _(event: ev.OptionApproved, state: State) -> State:
+def _(state: State, event: ev.OptionApproved) -> State:
     political = state.political
     if political is None:
         return state
@@ -46,7 +46,7 @@ def _(event: ev.OptionApproved, state: State) -> State:
 
 
 @evolve.register
-def _(event: ev.OptionFailed, state: State) -> State:
+def _(state: State, event: ev.OptionFailed) -> State:
     political = state.political
     if political is None:
         return state
@@ -55,7 +55,7 @@ def _(event: ev.OptionFailed, state: State) -> State:
 
 
 @evolve.register
-def _(event: ev.OptionResolved, state: State) -> State:
+def _(state: State, event: ev.OptionResolved) -> State:
     powers = dict(state.powers)
     for payer, amount in event.paid_by.items():
         if payer in powers:
@@ -78,7 +78,7 @@ def _(event: ev.OptionResolved, state: State) -> State:
 
 
 @evolve.register
-def _(event: ev.TreatyLevelChanged, state: State) -> State:
+def _(state: State, event: ev.TreatyLevelChanged) -> State:
     pair = tuple(sorted(event.powers))
     others = tuple(t for t in state.treaties if t.powers != pair)
     if event.level <= 0:
@@ -90,28 +90,28 @@ def _(event: ev.TreatyLevelChanged, state: State) -> State:
 
 
 @evolve.register
-def _(event: ev.MinorWarDeclared, state: State) -> State:
+def _(state: State, event: ev.MinorWarDeclared) -> State:
     return evolved(state, minor_wars=state.minor_wars + (MinorWar(event.power, event.minor, event.since, ()),))
 
 
 @evolve.register
-def _(event: ev.GuaranteeGiven, state: State) -> State:
+def _(state: State, event: ev.GuaranteeGiven) -> State:
     return evolved(state, guarantees=state.guarantees + (Guarantee(event.power, event.minor, event.option),))
 
 
 @evolve.register
-def _(event: ev.EmbargoDeclared, state: State) -> State:
+def _(state: State, event: ev.EmbargoDeclared) -> State:
     return evolved(state, embargoes=state.embargoes | {(event.power, event.target)})
 
 
 @evolve.register
-def _(event: ev.OptionForced, state: State) -> State:
+def _(state: State, event: ev.OptionForced) -> State:
     queue = state.forced_options.get(event.power, ()) + (event.option,)
     return evolved(state, forced_options={**state.forced_options, event.power: queue})
 
 
 @evolve.register
-def _(event: ev.PowerMarkerMoved, state: State) -> State:
+def _(state: State, event: ev.PowerMarkerMoved) -> State:
     if not event.path:
         return state
     end = event.path[-1]
@@ -119,13 +119,13 @@ def _(event: ev.PowerMarkerMoved, state: State) -> State:
 
 
 @evolve.register
-def _(event: ev.EconomicAgreementMade, state: State) -> State:
+def _(state: State, event: ev.EconomicAgreementMade) -> State:
     added = tuple(ResourceMarker(event.power, item.location, item.kind) for item in event.items)
     return evolved(state, resource_markers=state.resource_markers + added)
 
 
 @evolve.register
-def _(event: ev.EconomicAgreementBroken, state: State) -> State:
+def _(state: State, event: ev.EconomicAgreementBroken) -> State:
     markers = list(state.resource_markers)
     for item in event.items:
         gone = ResourceMarker(event.owner, item.location, item.kind)
@@ -135,13 +135,13 @@ def _(event: ev.EconomicAgreementBroken, state: State) -> State:
 
 
 @evolve.register
-def _(event: ev.MinorActivated, state: State) -> State:
+def _(state: State, event: ev.MinorActivated) -> State:
     markers = {minor: by for minor, by in state.markers.items() if minor != event.minor}
     return evolved(state, positions={**state.positions, event.minor: event.end}, markers=markers)
 
 
 @evolve.register
-def _(event: ev.OptionTurnFinished, state: State) -> State:
+def _(state: State, event: ev.OptionTurnFinished) -> State:
     political = state.political
     if political is None:
         return state
@@ -152,13 +152,13 @@ def _(event: ev.OptionTurnFinished, state: State) -> State:
 
 
 @evolve.register
-def _(event: ev.CreditOffered, state: State) -> State:
+def _(state: State, event: ev.CreditOffered) -> State:
     offer = CreditOffer(event.turn, event.payer, event.beneficiary, event.up_to)
     return evolved(state, credit_offers=tuple(o for o in state.credit_offers if o.turn == event.turn) + (offer,))
 
 
 @evolve.register
-def _(event: ev.ForcesInMinorRecorded, state: State) -> State:
+def _(state: State, event: ev.ForcesInMinorRecorded) -> State:
     forces = {m: p for m, p in state.forces_in_minors.items() if m != event.minor}
     if event.forces:
         forces[event.minor] = frozenset(event.forces)
@@ -166,7 +166,7 @@ def _(event: ev.ForcesInMinorRecorded, state: State) -> State:
 
 
 @evolve.register
-def _(event: ev.CivilWarRecorded, state: State) -> State:
+def _(state: State, event: ev.CivilWarRecorded) -> State:
     wars = state.civil_wars | {event.minor} if event.in_civil_war else state.civil_wars - {event.minor}
     return evolved(state, civil_wars=wars)
 

@@ -88,11 +88,6 @@ def require_holder(state: State, ctx: Context, power: str) -> None:
         raise RuleViolation("DOD3-3.1b", f"seat {ctx.seat!r} does not hold {power}")
 
 
-def require_moderator(ctx: Context, rule_id: str, what: str) -> None:
-    if not ctx.is_moderator:
-        raise RuleViolation(rule_id, f"only the moderator {what}")
-
-
 def acting_seats(state: State, power: str) -> frozenset[str]:
     """Who may act for a power: its player and the moderator."""
     return frozenset({state.holders[power], MODERATOR})

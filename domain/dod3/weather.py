@@ -15,7 +15,7 @@ def weather_result(pack: Pack, period: str, roll: int) -> str:
     return pack.weather_chart[period][roll - 1]
 
 
-def roll_weather(state: State, command: RollWeather, ctx: Context, pack: Pack) -> list[Event]:
+def roll_weather(state: State, command: RollWeather, ctx: Context) -> list[Event]:
     """Rule 7 (rule 1.2: a d10). The first power on the initiative track or the moderator rolls;
     the roll and the result are recorded."""
     if state.step is not Step.WEATHER:
@@ -24,5 +24,5 @@ def roll_weather(state: State, command: RollWeather, ctx: Context, pack: Pack) -
     if ctx.seat not in (state.holders.get(first), MODERATOR):
         raise RuleViolation("DOD3-7", f"the {first} player (first on the initiative track) rolls for the weather")
     roll = d10(ctx.dice)
-    turn_period = period(pack, state.turn)
-    return [WeatherDetermined(state.turn, turn_period, roll, weather_result(pack, turn_period, roll))]
+    turn_period = period(ctx.pack, state.turn)
+    return [WeatherDetermined(state.turn, turn_period, roll, weather_result(ctx.pack, turn_period, roll))]
