@@ -1,5 +1,6 @@
-"""A table to play DoD III on in rule tests: the decider with the default pack, scripted dice,
-and the few "given" moves every test needs (a quiet turn 1, a quiet turn's remaining steps)."""
+"""A table to play DoD III on in rule tests: the one rules-test driver (``tests.support.table``)
+with the default pack, scripted dice, and the few "given" moves every test needs (a quiet turn 1,
+a quiet turn's remaining steps)."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -12,52 +13,31 @@ from domain.dod3.commands import (
     SubmitBid,
 )
 from domain.dod3.state import PointKind, Step
-from domain.kernel import MODERATOR, Context, RuleViolation, ScriptedDice, Setup
+from domain.kernel import Setup
 from service.packs import default_pack, parse_pack
+from tests.support import table as driver
 
 EIGHT_PLAYERS = RULESET.seat_presets["8"]
 
 
-class Table:
+class Table(driver.Table):
     def __init__(self, seats=None, options=None, pack=None):
-        self.pack = pack or default_pack(RULESET)
-        self.decider = RULESET.make_decider(self.pack)
-        self.state = self.decider.initial_state(Setup(seats or EIGHT_PLAYERS, options or {}, self.pack))
-        self.log = []
-        self.dice = ScriptedDice([])
+        pack = pack or default_pack(RULESET)
+        super().__init__(RULESET.make_decider(pack), Setup(seats or EIGHT_PLAYERS, options or {}, pack))
+        self.seats = dict(self.state.seats)  # as seated: the Communist Chinese with the Soviet seat
+
+    @property
+    def log(self) -> list:
+        return self.events
 
     def seat(self, power: str) -> str:
         return self.state.holders[power]
 
-    def do(self, seat: str, command, rolls=()):
-        self.dice = ScriptedDice(rolls)
-        ctx = Context(seat, frozenset(self.state.seats.get(seat, ())), self.dice, self.pack)
-        events = self.decider.decide(self.state, command, ctx)
-        for event in events:
-            self.state = self.decider.evolve(self.state, event)
-        self.log += events
-        return events
-
     def act(self, power: str, command, rolls=()):
-        return self.do(self.seat(power), command, rolls)
-
-    def moderator(self, command, rolls=()):
-        return self.do(MODERATOR, command, rolls)
-
-    def refused(self, seat: str, command) -> RuleViolation:
-        """The command is refused and nothing changes."""
-        before = self.state
-        with pytest.raises(RuleViolation) as raised:
-            self.do(seat, command)
-        assert self.state == before
-        return raised.value
-
-    def view(self, seat: str) -> dict:
-        return self.decider.view(self.state, seat)
+        return self.send(self.seat(power), command, rolls)
 
     def given(self, **changes) -> "Table":
-        self.state = replace(self.state, **changes)
-        return self
+        return self.given_state(replace(self.state, **changes))
 
     def given_power(self, power: str, **changes) -> "Table":
         ledger = replace(self.state.powers[power], **changes)

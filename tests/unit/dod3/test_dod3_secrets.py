@@ -72,7 +72,7 @@ def with_us_pe(new_game):
     def play(value: int):
         game = new_game()
         us = replace(game.state.powers["US"], political_effectiveness=value)
-        game.state = replace(game.state, powers={**game.state.powers, "US": us})
+        game.given_state(replace(game.state, powers={**game.state.powers, "US": us}))
         quiet_turn_one(game)
         return game
 
