@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import deque
 
+from domain.dod3.pack_politics import ChartKind, EffectKind, TargetKind
 from domain.dod3.pack_schema_politics import RESTRICTED_POWERS
 from domain.dod3.powers import MAJOR_POWERS, Ideology
 from domain.dod3.status_display import NEUTRAL, axial_neighbours
@@ -163,9 +164,9 @@ def _check_options(data: dict) -> dict:
         unknown = [m for m in list(card["minor_effects"]) + list(card["target_effects"]) if m not in countries]
         if unknown:
             problems["minor_effects"] = [f"unknown minor(s) {', '.join(unknown)}"]
-        if card["chart"] != "none" and card["target"] not in ("minor", "power"):
+        if card["chart"] != ChartKind.NONE and card["target"] not in (TargetKind.MINOR, TargetKind.POWER):
             problems["chart"] = ["a chart column needs a target (minor or power)"]
-        if card["approval"] is not None and card["target"] != "power":
+        if card["approval"] is not None and card["target"] != TargetKind.POWER:
             problems["approval"] = ["an approval comes from the target power"]
         if card["approval"] is not None:
             missing = [p for p in card["targets"] or MAJOR_POWERS
@@ -173,7 +174,7 @@ def _check_options(data: dict) -> dict:
             if missing:
                 problems["approval"] = [f"no approving option {card['approval']['option']} on the card of "
                                         f"{', '.join(missing)}"]
-        if card["effect"]["kind"] == "force_option" and card["effect"]["option"] not in ids:
+        if card["effect"]["kind"] == EffectKind.FORCE_OPTION and card["effect"]["option"] not in ids:
             problems["effect"] = ["expected the id of an option of the pack"]
         if problems:
             errors.setdefault("cards", {})[index] = problems

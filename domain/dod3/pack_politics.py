@@ -4,10 +4,66 @@ of rules 8.4-8.7."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from fractions import Fraction
 
 from domain.dod3.powers import Ideology
 from domain.dod3.status_display import Hex, StatusDisplay, build_display
+
+
+class EffectKind(StrEnum):
+    """Rule 8.4e: the principal effects an option card may name (the pack's small vocabulary)."""
+
+    NONE = "none"
+    NEW_WORLD_ORDER = "new_world_order"  # IPO 1 (8.7.1)
+    ECONOMIC_AGREEMENT = "economic_agreement"  # IPO 2 (8.7.2)
+    TREATY_LEVEL = "treaty_level"  # IPO 11, MP 3
+    PACT = "pact"  # GE 3
+    WAR_ON_MINOR = "war_on_minor"  # GE 4
+    GUARANTEE = "guarantee"  # IPO 12
+    REVEAL_PE = "reveal_pe"  # IPO 15
+    APPROVE = "approve"  # MP 0(f), rule 8.4a
+    EMBARGO = "embargo"  # IPO 19
+    FORCE_OPTION = "force_option"  # rule 8.2f
+
+
+class TargetKind(StrEnum):
+    """Rule 8.2e: what an option names as its target."""
+
+    NONE = "none"
+    MINOR = "minor"
+    POWER = "power"
+    OPTION = "option"
+
+
+class ChartKind(StrEnum):
+    """Rule 8.4c: the chart whose column (the target's) an option adds to its own effects."""
+
+    NONE = "none"
+    WAR = "war"
+    TREATY = "treaty"
+
+
+class ModifierKind(StrEnum):
+    """Rules 8.4c-d: how an option changes a minor effect or its US entry number, in card order."""
+
+    OPPOSITE = "opposite"
+    HALVE = "halve"
+    DOUBLE = "double"
+    PER_ALLY = "per_ally"
+    NEGATIVE_ONLY = "negative_only"
+    MULTIPLY_BY_LEVELS = "multiply_by_levels"
+    ADD = "add"
+    BY_IDEOLOGY = "by_ideology"
+
+
+class PrerequisiteKind(StrEnum):
+    """Rule 8.2c: the prerequisites an option card may print."""
+
+    PRODUCTION_MULTIPLE_BELOW = "production_multiple_below"
+    TREATY_LEVEL_AT_LEAST = "treaty_level_at_least"
+    NOT_AT_WAR_WITH_TARGET = "not_at_war_with_target"
+    OPTION_SUCCEEDED = "option_succeeded"
 
 
 @dataclass(frozen=True)
@@ -89,14 +145,14 @@ class ChartColumn:
 
 @dataclass(frozen=True)
 class Modifier:
-    kind: str
+    kind: ModifierKind
     value: Fraction | None = None
     by_ideology: dict[str, Fraction] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
 class Prerequisite:
-    kind: str
+    kind: PrerequisiteKind
     power: str | None = None
     level: int | None = None
     option: str | None = None
@@ -104,7 +160,7 @@ class Prerequisite:
 
 @dataclass(frozen=True)
 class Effect:
-    kind: str
+    kind: EffectKind
     level: int | None = None
     change: int | None = None
     option: str | None = None
@@ -123,12 +179,12 @@ class OptionCard:
     card: str  # "IPO" or the major power whose card it is on
     cost: int
     once_only: bool
-    target: str
+    target: TargetKind
     targets: tuple[str, ...] | None
     prerequisites: tuple[Prerequisite, ...]
     minor_effects: dict[str, int]
     target_effects: dict[str, int]
-    chart: str
+    chart: ChartKind
     modifiers: tuple[Modifier, ...]
     us_entry: dict[int, Fraction]
     us_entry_modifiers: tuple[Modifier, ...]
@@ -152,7 +208,7 @@ def _years(raw: dict) -> dict[int, Fraction]:
 
 
 def _modifiers(raw: list) -> tuple[Modifier, ...]:
-    return tuple(Modifier(m["kind"], m["value"], dict(m["by_ideology"])) for m in raw)
+    return tuple(Modifier(ModifierKind(m["kind"]), m["value"], dict(m["by_ideology"])) for m in raw)
 
 
 def build_politics(raw: dict) -> dict:
@@ -220,14 +276,16 @@ def _card(raw: dict) -> OptionCard:
     effect = raw["effect"]
     return OptionCard(
         id=raw["id"], number=raw["number"] or option_number(raw["id"]), name=raw["name"], card=raw["card"],
-        cost=raw["cost"], once_only=raw["once_only"], target=raw["target"],
+        cost=raw["cost"], once_only=raw["once_only"], target=TargetKind(raw["target"]),
         targets=None if raw["targets"] is None else tuple(raw["targets"]),
-        prerequisites=tuple(Prerequisite(p["kind"], p["power"], p["level"], p["option"]) for p in raw["prerequisites"]),
-        minor_effects=dict(raw["minor_effects"]), target_effects=dict(raw["target_effects"]), chart=raw["chart"],
+        prerequisites=tuple(Prerequisite(PrerequisiteKind(p["kind"]), p["power"], p["level"], p["option"])
+                            for p in raw["prerequisites"]),
+        minor_effects=dict(raw["minor_effects"]), target_effects=dict(raw["target_effects"]),
+        chart=ChartKind(raw["chart"]),
         modifiers=_modifiers(raw["modifiers"]), us_entry=_years(raw["us_entry"]),
         us_entry_modifiers=_modifiers(raw["us_entry_modifiers"]),
         approval=None if raw["approval"] is None else raw["approval"]["option"],
-        effect=Effect(effect["kind"], effect["level"], effect["change"], effect["option"], effect["on_target"],
+        effect=Effect(EffectKind(effect["kind"]), effect["level"], effect["change"], effect["option"], effect["on_target"],
                       dict(effect["us_entry"]), effect["cost_per_resource"]),
         no_activation=raw["no_activation"], may_pass_credit_limit=raw["may_pass_credit_limit"], mp_zero=raw["mp_zero"],
     )

@@ -5,18 +5,15 @@ from __future__ import annotations
 
 from marshmallow import Schema, validate
 
+from domain.dod3.pack_politics import ChartKind, EffectKind, ModifierKind, PrerequisiteKind, TargetKind
 from domain.dod3.pack_schema import Keyed, Rational, Sourced, _bool, _count, _int, _list, _nested, _power, _str
 from domain.dod3.powers import MAJOR_POWERS, Ideology
 
 RESTRICTED_POWERS = ("CH", "IT", "JA", "US")  # rule 8.1d: they control only minors under their flags
 RESOURCE_KINDS = ("resource", "oil")
-EFFECT_KINDS = ("none", "new_world_order", "economic_agreement", "treaty_level", "pact", "war_on_minor",
-                "guarantee", "reveal_pe", "approve", "embargo", "force_option")
-TARGET_KINDS = ("none", "minor", "power", "option")
-CHARTS = ("none", "war", "treaty")
-MINOR_MODIFIERS = ("opposite", "halve", "double", "per_ally", "negative_only", "multiply_by_levels", "add")
-US_ENTRY_MODIFIERS = ("by_ideology", "opposite", "double", "halve", "add")
-PREREQUISITES = ("production_multiple_below", "treaty_level_at_least", "not_at_war_with_target", "option_succeeded")
+M = ModifierKind
+MINOR_MODIFIERS = (M.OPPOSITE, M.HALVE, M.DOUBLE, M.PER_ALLY, M.NEGATIVE_ONLY, M.MULTIPLY_BY_LEVELS, M.ADD)
+US_ENTRY_MODIFIERS = (M.BY_IDEOLOGY, M.OPPOSITE, M.DOUBLE, M.HALVE, M.ADD)
 IDEOLOGIES = tuple(i.value for i in Ideology)
 
 
@@ -165,14 +162,14 @@ class ModifierSchema(Schema):
 
 
 class PrerequisiteSchema(Schema):
-    kind = _str(required=True, validate=validate.OneOf(PREREQUISITES))
+    kind = _str(required=True, validate=validate.OneOf(tuple(PrerequisiteKind)))
     power = _power(load_default=None, allow_none=True)
     level = _int(load_default=None, allow_none=True)
     option = _str(load_default=None, allow_none=True)
 
 
 class EffectSchema(Schema):
-    kind = _str(required=True, validate=validate.OneOf(EFFECT_KINDS))
+    kind = _str(required=True, validate=validate.OneOf(tuple(EffectKind)))
     level = Sourced(_int(), load_default=None, allow_none=True)  # pact: the treaty level it makes
     change = _int(load_default=None, allow_none=True)  # treaty_level: +n/-n, or None for the levels chosen
     option = _str(load_default=None, allow_none=True)  # force_option: the option forced
@@ -193,12 +190,12 @@ class CardSchema(Schema):
     card = _str(required=True, validate=validate.OneOf(("IPO",) + MAJOR_POWERS))
     cost = Sourced(_count(), required=True)
     once_only = Sourced(_bool(), load_default=False)
-    target = _str(load_default="none", validate=validate.OneOf(TARGET_KINDS))
+    target = _str(load_default=TargetKind.NONE.value, validate=validate.OneOf(tuple(TargetKind)))
     targets = _list(_str(), load_default=None, allow_none=True)
     prerequisites = _list(_nested(PrerequisiteSchema), load_default=list)
     minor_effects = _effects(load_default=dict)
     target_effects = _effects(load_default=dict)
-    chart = _str(load_default="none", validate=validate.OneOf(CHARTS))
+    chart = _str(load_default=ChartKind.NONE.value, validate=validate.OneOf(tuple(ChartKind)))
     modifiers = _list(_nested(ModifierSchema), load_default=list)
     us_entry = _years(load_default=dict)
     us_entry_modifiers = _list(_nested(ModifierSchema), load_default=list)

@@ -8,6 +8,7 @@ from domain.dod3.options import principal
 from domain.dod3.options.payment import option_cost, payment
 from domain.dod3.options.selection import check_selection, own_or_international
 from domain.dod3.pack import OptionCard, Pack
+from domain.dod3.pack_politics import EffectKind, TargetKind
 from domain.dod3.political_state import AgreementAction, AgreementItem, OptionRequest, PoliticalStage
 from domain.dod3.state import State
 from domain.dod3.treaties import treaty_level
@@ -37,17 +38,18 @@ def credit_offers(state: State, pack: Pack, power: str) -> list[CommandSpec]:
 
 
 def _candidates(state: State, pack: Pack, power: str, card: OptionCard) -> list[str | None]:
-    if card.target == "none":
-        return [None]
-    if card.target == "power":
-        return [p for p in card.targets or state.active_powers() if p != power]
+    match card.target:
+        case TargetKind.NONE:
+            return [None]
+        case TargetKind.POWER:
+            return [p for p in card.targets or state.active_powers() if p != power]
     return [m for m, spec in pack.minors.items() if spec.colony_of is None
             and (not spec.america_in_flames or state.america_in_flames)]
 
 
 def _request(state: State, pack: Pack, card: OptionCard, target: str | None) -> OptionRequest:
     """A request that shows whether the option can be played at this target at all."""
-    if card.effect.kind == "economic_agreement" and target is not None:
+    if card.effect.kind is EffectKind.ECONOMIC_AGREEMENT and target is not None:
         free = economic_agreements.available(state, pack, target)
         items = (AgreementItem(*next(iter(free))),) if free else (AgreementItem(target, "resource"),)
         return OptionRequest(card.id, target, items=items)
@@ -70,20 +72,20 @@ def _option(state: State, pack: Pack, power: str, card: OptionCard) -> CommandSp
     if not targets:
         return None
     choices: dict = {"option": card.id, "name": card.name, "cost": option_cost(card, OptionRequest(card.id)),
-                     "target": None if card.target == "none" else targets,
+                     "target": None if card.target is TargetKind.NONE else targets,
                      "needs_approval": card.approval is not None}
-    kind = card.effect.kind
-    if kind == "new_world_order":
-        choices["movement_points"] = new_world_order.movement_points(state, pack, power)
-        choices["reachable"] = new_world_order.reachable(state, pack, power)
-        choices["carry"] = [m for m in pack.minors if state.positions.get(m) == state.positions[power]]
-    elif kind == "economic_agreement":
-        choices["agreement"] = [a.value for a in AgreementAction]
-        choices["available"] = {t: [{"location": loc, "kind": kind_, "free": n}
-                                    for (loc, kind_), n in economic_agreements.available(state, pack, t).items()]
-                                for t in targets}
-    elif kind == "treaty_level" and card.effect.change is None:
-        choices["levels"] = {t: treaty_level(state, power, t) for t in targets}
+    match card.effect.kind:
+        case EffectKind.NEW_WORLD_ORDER:
+            choices["movement_points"] = new_world_order.movement_points(state, pack, power)
+            choices["reachable"] = new_world_order.reachable(state, pack, power)
+            choices["carry"] = [m for m in pack.minors if state.positions.get(m) == state.positions[power]]
+        case EffectKind.ECONOMIC_AGREEMENT:
+            choices["agreement"] = [a.value for a in AgreementAction]
+            choices["available"] = {t: [{"location": loc, "kind": kind, "free": n}
+                                        for (loc, kind), n in economic_agreements.available(state, pack, t).items()]
+                                    for t in targets}
+        case EffectKind.TREATY_LEVEL if card.effect.change is None:
+            choices["levels"] = {t: treaty_level(state, power, t) for t in targets}
     return CommandSpec("PlayOption", power, choices, "DOD3-8.2c")
 
 

@@ -7,7 +7,7 @@ from fractions import Fraction
 
 from domain.dod3.minors import allies_of, has_political_marker
 from domain.dod3.pack import ChartColumn, OptionCard, Pack
-from domain.dod3.pack_politics import Modifier
+from domain.dod3.pack_politics import ChartKind, Modifier, ModifierKind
 from domain.dod3.political_state import MarkerChange, OptionRequest
 from domain.dod3.state import State
 from domain.dod3.turns import year
@@ -16,10 +16,14 @@ from domain.kernel import round_half_away
 
 def chart_column(pack: Pack, card: OptionCard, target: str | None) -> ChartColumn | None:
     """Rule 8.4c: the war- or treaty-chart column an option refers to (its target's)."""
-    charts = {"war": pack.war_chart, "treaty": pack.treaty_chart}
-    if card.chart not in charts or target is None:
+    if target is None:
         return None
-    return charts[card.chart].get(target)
+    match card.chart:
+        case ChartKind.WAR:
+            return pack.war_chart.get(target)
+        case ChartKind.TREATY:
+            return pack.treaty_chart.get(target)
+    return None
 
 
 def _modified(value: Fraction, modifiers: tuple[Modifier, ...], *, allied: bool, levels: int, ideology: str) -> Fraction:
@@ -27,21 +31,21 @@ def _modified(value: Fraction, modifiers: tuple[Modifier, ...], *, allied: bool,
     cancelled, by ideology: in the order the card lists them."""
     for modifier in modifiers:
         match modifier.kind:
-            case "opposite":
+            case ModifierKind.OPPOSITE:
                 value = -value
-            case "halve":
+            case ModifierKind.HALVE:
                 value = value / 2
-            case "double":
+            case ModifierKind.DOUBLE:
                 value = value * 2
-            case "per_ally" if allied:
+            case ModifierKind.PER_ALLY if allied:
                 value += modifier.value
-            case "negative_only" if value < 0:
+            case ModifierKind.NEGATIVE_ONLY if value < 0:
                 value += modifier.value
-            case "multiply_by_levels":
+            case ModifierKind.MULTIPLY_BY_LEVELS:
                 value *= levels
-            case "add":
+            case ModifierKind.ADD:
                 value += modifier.value
-            case "by_ideology":
+            case ModifierKind.BY_IDEOLOGY:
                 value += modifier.by_ideology.get(ideology, 0)
     return value
 

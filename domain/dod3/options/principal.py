@@ -10,6 +10,7 @@ from typing import Callable
 from domain.dod3 import economic_agreements, new_world_order
 from domain.dod3.events import PoliticalEffectivenessRevealed
 from domain.dod3.pack import OptionCard, Pack
+from domain.dod3.pack_politics import EffectKind
 from domain.dod3.political_control import war_on_minor_refused
 from domain.dod3.political_events import (
     EmbargoDeclared, GuaranteeGiven, MinorWarDeclared, OptionForced, TreatyLevelChanged,
@@ -115,18 +116,19 @@ def _check_approval(state, pack, power, card, request) -> None:
         raise RuleViolation("DOD3-8.4a", f"{request.target} has no option waiting for {power}'s {card.id} this turn")
 
 
-_EFFECTS: dict[str, tuple[Check, Apply]] = {
-    "none": (_nothing, _no_events),
-    "new_world_order": (new_world_order.check, new_world_order.events),
-    "economic_agreement": (economic_agreements.check, economic_agreements.events),
-    "treaty_level": (_check_treaty, _treaty),
-    "pact": (_check_pact, _pact),
-    "war_on_minor": (_check_war, _war),
-    "guarantee": (_check_guarantee, _guarantee),
-    "reveal_pe": (_check_reveal, _reveal),
-    "approve": (_check_approval, _no_events),  # the approved option is resolved by resolution
-    "embargo": (_check_embargo, _embargo),
-    "force_option": (_nothing, _forced),
+# Each effect kind's condition (rule 8.2e) and what it does (8.4e), looked up by the card's kind.
+_EFFECTS: dict[EffectKind, tuple[Check, Apply]] = {
+    EffectKind.NONE: (_nothing, _no_events),
+    EffectKind.NEW_WORLD_ORDER: (new_world_order.check, new_world_order.events),
+    EffectKind.ECONOMIC_AGREEMENT: (economic_agreements.check, economic_agreements.events),
+    EffectKind.TREATY_LEVEL: (_check_treaty, _treaty),
+    EffectKind.PACT: (_check_pact, _pact),
+    EffectKind.WAR_ON_MINOR: (_check_war, _war),
+    EffectKind.GUARANTEE: (_check_guarantee, _guarantee),
+    EffectKind.REVEAL_PE: (_check_reveal, _reveal),
+    EffectKind.APPROVE: (_check_approval, _no_events),  # the approved option is resolved by resolution
+    EffectKind.EMBARGO: (_check_embargo, _embargo),
+    EffectKind.FORCE_OPTION: (_nothing, _forced),
 }
 
 

@@ -11,6 +11,7 @@ from domain.dod3.options.charts import marker_changes, minor_effects, us_entry_e
 from domain.dod3.options.payment import payment
 from domain.dod3.options.selection import check_selection
 from domain.dod3.pack import OptionCard, Pack
+from domain.dod3.pack_politics import EffectKind
 from domain.dod3.political_events import OptionApproved, OptionFailed, OptionPlayed, OptionResolved
 from domain.dod3.political_state import OptionRequest, PendingOption
 from domain.dod3.powers import US
@@ -29,7 +30,7 @@ def play(state: State, pack: Pack, power: str, request: OptionRequest) -> list[E
         approval = f"{request.target} {card.approval}"
         return [OptionPlayed(state.turn, power, card.id, card.number, request, counted, request.target, approval)]
     events: list[Event] = [OptionPlayed(state.turn, power, card.id, card.number, request, counted)]
-    if card.effect.kind == "approve":
+    if card.effect.kind is EffectKind.APPROVE:
         events += approve(state, pack, power, card, request)
     return events + resolve(state, pack, power, card, request)
 
@@ -51,7 +52,7 @@ def resolve(state: State, pack: Pack, power: str, card: OptionCard, request: Opt
     """Rule 8.4b-e, in order: cost, minor effects, US entry, principal effects."""
     paid_by = payment(state, pack, power, card, request)
     extra = Fraction(0)
-    if card.effect.kind == "new_world_order":
+    if card.effect.kind is EffectKind.NEW_WORLD_ORDER:
         extra = new_world_order.us_entry(state, pack, power, card, new_world_order.plan(state, pack, power, request))
     markers = marker_changes(state, power, minor_effects(state, pack, power, card, request))
     shift = Fraction(0) if power == US else us_entry_effect(state, pack, power, card, request, extra)

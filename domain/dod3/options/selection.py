@@ -4,6 +4,7 @@ target; the cost within the credit limit (8.2b); forced options first, in the or
 from __future__ import annotations
 
 from domain.dod3.pack import OptionCard, Pack
+from domain.dod3.pack_politics import PrerequisiteKind, TargetKind
 from domain.dod3.political_state import OptionRequest
 from domain.dod3.state import State
 from domain.dod3.treaties import treaty_level
@@ -28,20 +29,20 @@ def prerequisite_failure(state: State, pack: Pack, power: str, card: OptionCard,
     """Rule 8.2c: the first prerequisite not satisfied, or None."""
     for need in card.prerequisites:
         match need.kind:
-            case "production_multiple_below" if state.powers[power].production_multiple >= state.powers[need.power].production_multiple:
+            case PrerequisiteKind.PRODUCTION_MULTIPLE_BELOW if state.powers[power].production_multiple >= state.powers[need.power].production_multiple:
                 return f"{need.power}'s production multiple must be higher than {power}'s"
-            case "treaty_level_at_least" if target is None or treaty_level(state, power, target) < need.level:
+            case PrerequisiteKind.TREATY_LEVEL_AT_LEAST if target is None or treaty_level(state, power, target) < need.level:
                 return f"needs at least a level {need.level} treaty with the target"
-            case "not_at_war_with_target" if target is not None and target in state.powers and state.at_war(power, target):
+            case PrerequisiteKind.NOT_AT_WAR_WITH_TARGET if target is not None and target in state.powers and state.at_war(power, target):
                 return f"{power} is at war with {target}"
-            case "option_succeeded" if need.option not in state.options_succeeded:
+            case PrerequisiteKind.OPTION_SUCCEEDED if need.option not in state.options_succeeded:
                 return f"needs {need.option} played successfully first"
     return None
 
 
 def _check_target(state: State, pack: Pack, power: str, card: OptionCard, target: str | None) -> None:
     """Rules 8.2e and 8.1b: a valid target of the right kind; never a colony."""
-    if card.target == "none":
+    if card.target is TargetKind.NONE:
         if target is not None:
             raise RuleViolation("DOD3-8.2e", f"{card.id} names no target")
         return
@@ -49,13 +50,13 @@ def _check_target(state: State, pack: Pack, power: str, card: OptionCard, target
         raise RuleViolation("DOD3-8.2e", f"{card.id} needs a target ({card.target})")
     if card.targets is not None and target not in card.targets:
         raise RuleViolation("DOD3-8.2e", f"{card.id} may only target {', '.join(card.targets)}")
-    if card.target == "minor":
+    if card.target is TargetKind.MINOR:
         spec = pack.minors.get(target)
         if spec is None or (spec.america_in_flames and not state.america_in_flames):
             raise RuleViolation("DOD3-8.2e", f"{target!r} is not a minor country of this game")
         if spec.colony_of is not None:
             raise RuleViolation("DOD3-8.1b", f"political options may not directly target a colony ({target})")
-    if card.target == "power" and (target not in state.powers or target == power or state.powers[target].conquered):
+    if card.target is TargetKind.POWER and (target not in state.powers or target == power or state.powers[target].conquered):
         raise RuleViolation("DOD3-8.2e", f"{target!r} is not another major power still in the game")
 
 
