@@ -51,48 +51,48 @@ def _endings(state: TKState, pack: Pack, policies, cause: EndCause, by: str) -> 
     return [e for policy in policies for e in end_policy_events(state, pack, policy, cause, by)]
 
 
-def enter_hex(cmd: EnterHex, state: TKState, ctx: Context) -> list[Event]:
+def enter_hex(state: TKState, command: EnterHex, ctx: Context) -> list[Event]:
     """Rules 13.3.1, 13.4, 13.6.1, 13.6.2: a ground unit enters a hex; an Axis unit entering an
     Active PAC hex ends that policy (13.6.1.2)."""
-    sit = _checked(state, ctx, cmd.power, cmd.unit, cmd.hex)
-    verdict = _enforce(enter(sit, cmd.unit, cmd.hex, cmd.entry, cmd.operational))
-    return [GroundUnitEntered(cmd.unit, cmd.hex.place, cmd.entry),
-            *_endings(state, ctx.pack, verdict.ends, EndCause.AXIS_GROUND_ENTRY, cmd.power)]
+    sit = _checked(state, ctx, command.power, command.unit, command.hex)
+    verdict = _enforce(enter(sit, command.unit, command.hex, command.entry, command.operational))
+    return [GroundUnitEntered(command.unit, command.hex.place, command.entry),
+            *_endings(state, ctx.pack, verdict.ends, EndCause.AXIS_GROUND_ENTRY, command.power)]
 
 
-def attack_hex(cmd: AttackHex, state: TKState, ctx: Context) -> list[Event]:
+def attack_hex(state: TKState, command: AttackHex, ctx: Context) -> list[Event]:
     """Rules 13.6.1, 13.6.2: a ground unit attacks; an Axis attack on a PAC unit ends its policy."""
-    sit = _checked(state, ctx, cmd.power, cmd.unit, cmd.hex)
-    if not cmd.hex.ground_units:
+    sit = _checked(state, ctx, command.power, command.unit, command.hex)
+    if not command.hex.ground_units:
         raise RuleViolation("TK-13.6.1", "an attack needs defending ground units in the hex")
-    verdict = _enforce(attack(sit, cmd.unit, cmd.hex))
-    return [AttackDeclared(cmd.unit, cmd.hex.place, cmd.hex.ground_units),
-            *_endings(state, ctx.pack, verdict.ends, EndCause.AXIS_ATTACK, cmd.power)]
+    verdict = _enforce(attack(sit, command.unit, command.hex))
+    return [AttackDeclared(command.unit, command.hex.place, command.hex.ground_units),
+            *_endings(state, ctx.pack, verdict.ends, EndCause.AXIS_ATTACK, command.power)]
 
 
-def place_support_unit(cmd: PlaceSupportUnit, state: TKState, ctx: Context) -> list[Event]:
+def place_support_unit(state: TKState, command: PlaceSupportUnit, ctx: Context) -> list[Event]:
     """Rules 13.6.1, 13.6.2: place a support unit or Airdrop marker; an Axis placement ends the
     policies 13.6.1.2 lists, in the order the Axis chooses. The event names who may contest it."""
     pack = ctx.pack
-    sit = _checked(state, ctx, cmd.power, cmd.unit, cmd.hex)
-    if cmd.placement is Placement.HEX and cmd.hex is None:
+    sit = _checked(state, ctx, command.power, command.unit, command.hex)
+    if command.placement is Placement.HEX and command.hex is None:
         raise RuleViolation("TK-13.6.1", "a placement in a hex needs the hex")
-    if cmd.placement is Placement.ON_STATION and cmd.zone not in pack.naval_zones:
-        raise RuleViolation("TK-13.6.1", f"unknown naval zone {cmd.zone!r}; one of {sorted(pack.naval_zones)}")
-    _enforce(place_support(sit, cmd.unit, cmd.placement, cmd.hex, cmd.zone))
+    if command.placement is Placement.ON_STATION and command.zone not in pack.naval_zones:
+        raise RuleViolation("TK-13.6.1", f"unknown naval zone {command.zone!r}; one of {sorted(pack.naval_zones)}")
+    _enforce(place_support(sit, command.unit, command.placement, command.hex, command.zone))
     ended: tuple[str, ...] = ()
-    if sit.countries[cmd.unit[0]].alignment is Faction.AXIS:
-        ended = placement_endings(sit, cmd.placement, cmd.hex, cmd.zone, cmd.policy_order)
-    elif cmd.policy_order:
+    if sit.countries[command.unit[0]].alignment is Faction.AXIS:
+        ended = placement_endings(sit, command.placement, command.hex, command.zone, command.policy_order)
+    elif command.policy_order:
         raise RuleViolation("TK-13.6.1.2", "only an Axis placement ends policies")
-    placer = cmd.unit[0]
+    placer = command.unit[0]
     contesters = tuple(c for c, f in sit.countries.items()
                        if f.exists and f.alignment is not None and f.alignment is not sit.countries[placer].alignment
-                       and all(may_contest(sit, c, n, ended).allowed for n in cmd.unit))
-    place = cmd.hex.place if cmd.placement is Placement.HEX else None
-    zone = cmd.zone if cmd.placement is Placement.ON_STATION else None
-    return [SupportUnitPlaced(cmd.unit, cmd.placement, place, zone, cmd.airdrop, contesters),
-            *_endings(state, pack, ended, EndCause.AXIS_SUPPORT_PLACEMENT, cmd.power)]
+                       and all(may_contest(sit, c, n, ended).allowed for n in command.unit))
+    place = command.hex.place if command.placement is Placement.HEX else None
+    zone = command.zone if command.placement is Placement.ON_STATION else None
+    return [SupportUnitPlaced(command.unit, command.placement, place, zone, command.airdrop, contesters),
+            *_endings(state, pack, ended, EndCause.AXIS_SUPPORT_PLACEMENT, command.power)]
 
 
 def _pac_at(state: TKState, ctx: Context, sit: Situation, place: str, axis_choice: Faction | None):
@@ -110,20 +110,20 @@ def _pac_at(state: TKState, ctx: Context, sit: Situation, place: str, axis_choic
     return (posture.value if found.faction.allied and posture.kind is PostureKind.POLICY else None), record
 
 
-def resolve_internment(cmd: ResolvePolicyInternment, state: TKState, ctx: Context) -> list[Event]:
+def resolve_internment(state: TKState, command: ResolvePolicyInternment, ctx: Context) -> list[Event]:
     """Rules 13.6.1 (Policy Violation Internment) and 13.6.1.2: at the end of a Conditional Events
     Segment a unit where it could not move may be interned; an Axis unit in an Active or Neutral
     PAC hex that the Axis chooses not to intern ends the policy, involuntarily."""
-    sit = _checked(state, ctx, cmd.power, cmd.unit, Hex(cmd.place))
-    if sit.countries[cmd.unit[0]].alignment is Faction.AXIS:
-        policy, record = _pac_at(state, ctx, sit, cmd.place, cmd.axis_choice)
+    sit = _checked(state, ctx, command.power, command.unit, Hex(command.place))
+    if sit.countries[command.unit[0]].alignment is Faction.AXIS:
+        policy, record = _pac_at(state, ctx, sit, command.place, command.axis_choice)
         if policy is None:
-            raise RuleViolation("TK-13.6.1.2", f"{sit.places[cmd.place].name} is not in an Active or Neutral PAC")
-        if cmd.intern:
-            return [*record, UnitInterned(cmd.unit, cmd.place)]
-        return [*record, *end_policy_events(state, ctx.pack, policy, EndCause.AXIS_UNIT_NOT_INTERNED, cmd.power)]
-    verdict = enter(sit, cmd.unit, Hex(cmd.place))
+            raise RuleViolation("TK-13.6.1.2", f"{sit.places[command.place].name} is not in an Active or Neutral PAC")
+        if command.intern:
+            return [*record, UnitInterned(command.unit, command.place)]
+        return [*record, *end_policy_events(state, ctx.pack, policy, EndCause.AXIS_UNIT_NOT_INTERNED, command.power)]
+    verdict = enter(sit, command.unit, Hex(command.place))
     if verdict.allowed or verdict.rule not in (PAC_RULE, TAC_RULE):
-        raise RuleViolation(PAC_RULE, f"a {cmd.unit[0]} unit may stand in {sit.places[cmd.place].name}: "
+        raise RuleViolation(PAC_RULE, f"a {command.unit[0]} unit may stand in {sit.places[command.place].name}: "
                                       "nothing to intern for a policy or truce violation")
-    return [UnitInterned(cmd.unit, cmd.place) if cmd.intern else InternmentDeclined(cmd.unit, cmd.place)]
+    return [UnitInterned(command.unit, command.place) if command.intern else InternmentDeclined(command.unit, command.place)]

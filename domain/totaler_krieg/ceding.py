@@ -61,25 +61,25 @@ def _cession(state: TKState, pack: Pack, markers: tuple[str, ...], reason: str, 
     return [LandCeded(markers, reason), *(_ceased(state, pack, c, markers if c == whole else (), by) for c in gone)]
 
 
-def cede_land(cmd: CedeLand, state: TKState, ctx: Context) -> list[Event]:
+def cede_land(state: TKState, command: CedeLand, ctx: Context) -> list[Event]:
     """Rule 13.8.1: place one Ceded Land marker in the Ceded Lands Box."""
-    acting_faction(cmd.power)
+    acting_faction(command.power)
     pack = ctx.pack
-    spec = _marker(pack, cmd.marker)
+    spec = _marker(pack, command.marker)
     if spec.whole_country is not None:
         raise RuleViolation(RULE, f"{spec.name} cedes a whole country: cede {spec.whole_country} with CedeCountry")
-    if cmd.marker in state.ceded:
+    if command.marker in state.ceded:
         raise RuleViolation(RULE, f"{spec.name} is already in the Ceded Lands Box")
     if not exists(state, pack, spec.to):
         raise RuleViolation("TK-13.2", f"land cannot be ceded to {pack.countries[spec.to].name}: it does not exist")
-    return _cession(state, pack, (cmd.marker,), spec.name, None)
+    return _cession(state, pack, (command.marker,), spec.name, None)
 
 
-def cede_country(cmd: CedeCountry, state: TKState, ctx: Context) -> list[Event]:
+def cede_country(state: TKState, command: CedeCountry, ctx: Context) -> list[Event]:
     """Rules 13.8.1.1, 13.8.1.2: cede a country in its entirety."""
-    acting_faction(cmd.power)
+    acting_faction(command.power)
     pack = ctx.pack
-    facts = select_minor(pack, situation(state, pack), cmd.country, "cession in its entirety")
+    facts = select_minor(pack, situation(state, pack), command.country, "cession in its entirety")
     whole = pack.countries[facts.id].whole_cession
     if whole is None:
         raise RuleViolation(RULE, f"{facts.name} cannot be ceded in its entirety")
@@ -90,19 +90,19 @@ def cede_country(cmd: CedeCountry, state: TKState, ctx: Context) -> list[Event]:
     return _cession(state, pack, markers, reason, facts.id)
 
 
-def return_ceded_land(cmd: ReturnCededLand, state: TKState, ctx: Context) -> list[Event]:
+def return_ceded_land(state: TKState, command: ReturnCededLand, ctx: Context) -> list[Event]:
     """Rule 13.8.1: take a marker out of the Ceded Lands Box; its area reverts at once.
 
     Where the seed is silent: a marker whose removal would hand land back to a country that no
     longer exists stays in the box (re-create the country with CreateMinor instead)."""
-    acting_faction(cmd.power)
+    acting_faction(command.power)
     pack = ctx.pack
-    spec = _marker(pack, cmd.marker)
-    if cmd.marker not in state.ceded:
+    spec = _marker(pack, command.marker)
+    if command.marker not in state.ceded:
         raise RuleViolation(RULE, f"{spec.name} is not in the Ceded Lands Box")
-    after = owners(replace(state, claims=tuple(c for c in state.claims if c != Claim("ceded", cmd.marker))), pack)
+    after = owners(replace(state, claims=tuple(c for c in state.claims if c != Claim("ceded", command.marker))), pack)
     orphaned = {after[p].country for p in spec.places if not exists(state, pack, after[p].country)}
     if orphaned:
         names = ", ".join(sorted(pack.countries[c].name for c in orphaned))
         raise RuleViolation(RULE, f"removing {spec.name} would return land to {names}, which no longer exists")
-    return [CededLandReturned(cmd.marker)]
+    return [CededLandReturned(command.marker)]

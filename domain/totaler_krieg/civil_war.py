@@ -29,36 +29,36 @@ def accepted_events(pack: Pack) -> list[EventSpec]:
     return [e for e in pack.events.values() if e.civil_war]
 
 
-def _end_by_event(cmd: ApplyPoliticalEvent, state: TKState, pack: Pack, event: EventSpec) -> list[Event]:
+def _end_by_event(state: TKState, command: ApplyPoliticalEvent, pack: Pack, event: EventSpec) -> list[Event]:
     if event.ends_policy_as is None:
         raise RuleViolation("TK-13.6.1.2", f"{event.name} does not end policies")
-    in_effect(state, pack, cmd.policy)
-    block = voluntary_block(situation(state, pack), cmd.policy)
+    in_effect(state, pack, command.policy)
+    block = voluntary_block(situation(state, pack), command.policy)
     if block:
-        raise RuleViolation("TK-13.6.1.2", f"{event.name} would end {pack.policies[cmd.policy].name}, but {block}")
-    return end_policy_events(state, pack, cmd.policy, event.ends_policy_as, cmd.power)
+        raise RuleViolation("TK-13.6.1.2", f"{event.name} would end {pack.policies[command.policy].name}, but {block}")
+    return end_policy_events(state, pack, command.policy, event.ends_policy_as, command.power)
 
 
-def apply_political_event(cmd: ApplyPoliticalEvent, state: TKState, ctx: Context) -> list[Event]:
+def apply_political_event(state: TKState, command: ApplyPoliticalEvent, ctx: Context) -> list[Event]:
     """Rules 13.8.4, 13.6.1.2, 13.8.6.1: apply a chapter 15 event where chapter 13 has a say."""
     pack = ctx.pack
-    faction = acting_faction(cmd.power)
-    event = pack.events.get(cmd.event)
+    faction = acting_faction(command.power)
+    event = pack.events.get(command.event)
     if event is None:
-        raise RuleViolation(RULE, f"unknown political event {cmd.event!r}; one of {sorted(pack.events)}")
+        raise RuleViolation(RULE, f"unknown political event {command.event!r}; one of {sorted(pack.events)}")
     sit = situation(state, pack)
-    country = select_country(pack, sit, cmd.country, purpose=event.name) if cmd.country else None
+    country = select_country(pack, sit, command.country, purpose=event.name) if command.country else None
     if country is not None and country.civil_war and not event.civil_war:
         return [PoliticalEventHadNoResult(event.id, country.id, f"{event.name} is not an event a Civil War Country "
                                                                 "accepts: No Result")]
     events: list[Event] = []
-    if cmd.vichy_fleet:
+    if command.vichy_fleet:
         if country is None or country.id != vichy_id(pack) or not event.vichy_fleet:
             raise RuleViolation("TK-13.8.6", "only Neutrals Pressured applied to Neutral Vichy acts on its fleet")
         events += fleet_events(state, pack, sit, faction)
-    if cmd.policy is not None:
-        events += _end_by_event(cmd, state, pack, event)
-    if cmd.final:
+    if command.policy is not None:
+        events += _end_by_event(state, command, pack, event)
+    if command.final:
         if not event.ends_civil_war or country is None or not country.civil_war:
             raise RuleViolation(RULE, "only a final Civil War Defeat or Victory, applied to a Civil War Country, "
                                       "ends a civil war")

@@ -31,14 +31,14 @@ _AXIS_REACTIVATION = (CreateVia.PUPPET_GOVERNMENT, CreateVia.MINOR_COUNTRY_CREAT
 _AWAITING_PARTNERSHIP = frozenset({Location.PARTNERSHIP_SET_ASIDE, Location.SCENARIO, Location.SET_ASIDE})
 
 
-def _axis(cmd: CreateMinor, ctx: Context) -> Faction:
-    faction = require(cmd.power, Faction.AXIS)
-    if cmd.via is CreateVia.PUPPET_GOVERNMENT and not cmd.cities_under_axis_control:
+def _axis(command: CreateMinor, ctx: Context) -> Faction:
+    faction = require(command.power, Faction.AXIS)
+    if command.via is CreateVia.PUPPET_GOVERNMENT and not command.cities_under_axis_control:
         raise RuleViolation(RULE, "Puppet Government needs every City of the area under Axis control")
     return faction
 
 
-def _recreate(cmd: CreateMinor, state: TKState, ctx: Context, country: str) -> list[Event]:
+def _recreate(state: TKState, command: CreateMinor, ctx: Context, country: str) -> list[Event]:
     """Rule 13.8.1.1: re-create a country ceded to Russia in its entirety.
 
     Where the seed is silent: the Ostland Accord re-creates it Neutral, Minor Country Created as an
@@ -48,28 +48,28 @@ def _recreate(cmd: CreateMinor, state: TKState, ctx: Context, country: str) -> l
     name = pack.countries[country].name
     if not gone.recreatable:
         raise RuleViolation("TK-13.8.1", f"{name} was removed from play (13.8.1.2) and cannot be re-created")
-    if cmd.via not in (CreateVia.MINOR_COUNTRY_CREATED, CreateVia.OSTLAND_ACCORD):
+    if command.via not in (CreateVia.MINOR_COUNTRY_CREATED, CreateVia.OSTLAND_ACCORD):
         raise RuleViolation(RULE, f"{name} is re-created only by Minor Country Created or the Ostland Accord")
-    if cmd.via is CreateVia.OSTLAND_ACCORD:
-        acting_faction(cmd.power)
+    if command.via is CreateVia.OSTLAND_ACCORD:
+        acting_faction(command.power)
         status, faction, placements = Status.NEUTRAL, None, ()
     else:
-        status, faction = Status.ACTIVE, _axis(cmd, ctx)
+        status, faction = Status.ACTIVE, _axis(command, ctx)
         placements = relocate(state, pack, country, {Location.SET_ASIDE}, Location.FORCE_POOL)
     cession_to = pack.markers[gone.by].to if gone.by in pack.markers else None
     returned = tuple(m for m in gone.markers if pack.markers[m].to == cession_to and m in state.ceded)
-    return [MinorCreated(country, cmd.via, status, faction, False, returned, placements)]
+    return [MinorCreated(country, command.via, status, faction, False, returned, placements)]
 
 
-def _check_area(pack: Pack, sit: Situation, state: TKState, cmd: CreateMinor) -> None:
+def _check_area(state: TKState, command: CreateMinor, pack: Pack, sit: Situation) -> None:
     """Rule 13.8.2: the area must be one of the listed dependents and regions, and be one now."""
-    spec = pack.countries.get(cmd.area)
+    spec = pack.countries.get(command.area)
     if spec is None or spec.created_from is None or not spec.creatable:
-        raise RuleViolation(RULE, f"{cmd.area!r} is not a Dependent or Region eligible to become a Minor Country")
+        raise RuleViolation(RULE, f"{command.area!r} is not a Dependent or Region eligible to become a Minor Country")
     place = sit.places[spec.created_from]
-    if cmd.via is CreateVia.OSTLAND_ACCORD:
+    if command.via is CreateVia.OSTLAND_ACCORD:
         raise RuleViolation(RULE, "the Ostland Accord only re-creates countries ceded to Russia (13.8.1.1)")
-    if cmd.via is CreateVia.PROVINCIAL_INDEPENDENCE:
+    if command.via is CreateVia.PROVINCIAL_INDEPENDENCE:
         if place.dependent is not None or place.kind not in ("region", "breakaway"):
             raise RuleViolation(RULE, f"Provincial Independence applies to Regions; {place.name} is "
                                       f"{place_role(sit, place.id)}")
@@ -80,7 +80,7 @@ def _check_area(pack: Pack, sit: Situation, state: TKState, cmd: CreateMinor) ->
         raise RuleViolation(RULE, f"{place.name} is {place_role(sit, place.id)}, not a Dependent or Region")
 
 
-def create_minor(cmd: CreateMinor, state: TKState, ctx: Context) -> list[Event]:
+def create_minor(state: TKState, command: CreateMinor, ctx: Context) -> list[Event]:
     """Rule 13.8.2: make a minor country from a dependent, region or conquered country.
 
     Where the seed is silent: an Active created minor's units go to the Axis Force Pool (the card or
@@ -88,22 +88,22 @@ def create_minor(cmd: CreateMinor, state: TKState, ctx: Context) -> list[Event]:
     only while its country is in Civil War (13.8.4)."""
     pack = ctx.pack
     sit = situation(state, pack)
-    if cmd.area in state.gone:
-        return _recreate(cmd, state, ctx, cmd.area)
-    facts = sit.countries.get(cmd.area)
+    if command.area in state.gone:
+        return _recreate(state, command, ctx, command.area)
+    facts = sit.countries.get(command.area)
     if facts is not None and facts.exists:
-        if facts.status is Status.CONQUERED and cmd.via in _AXIS_REACTIVATION:
-            _axis(cmd, ctx)
+        if facts.status is Status.CONQUERED and command.via in _AXIS_REACTIVATION:
+            _axis(command, ctx)
             return [CountryReactivated(facts.id, Faction.AXIS, ReactivateVia.MINOR_COUNTRY_CREATED,
                                        relocate(state, pack, facts.id, {Location.CONQUERED_BOX}, Location.FORCE_POOL))]
         raise RuleViolation(RULE, f"{facts.name} is already a Minor Country ({facts.status.value})")
-    _check_area(pack, sit, state, cmd)
-    if cmd.via is CreateVia.PROVINCIAL_INDEPENDENCE:
-        acting_faction(cmd.power)
-        return [MinorCreated(cmd.area, cmd.via, Status.NEUTRAL, None, True, (), ())]
-    _axis(cmd, ctx)
-    return [MinorCreated(cmd.area, cmd.via, Status.ACTIVE, Faction.AXIS, True, (),
-                         relocate(state, pack, cmd.area, {Location.SET_ASIDE}, Location.FORCE_POOL))]
+    _check_area(state, command, pack, sit)
+    if command.via is CreateVia.PROVINCIAL_INDEPENDENCE:
+        acting_faction(command.power)
+        return [MinorCreated(command.area, command.via, Status.NEUTRAL, None, True, (), ())]
+    _axis(command, ctx)
+    return [MinorCreated(command.area, command.via, Status.ACTIVE, Faction.AXIS, True, (),
+                         relocate(state, pack, command.area, {Location.SET_ASIDE}, Location.FORCE_POOL))]
 
 
 def partnership_eligible(pack: Pack, sit: Situation, state: TKState, faction: Faction, country: str) -> str | None:
@@ -118,15 +118,15 @@ def partnership_eligible(pack: Pack, sit: Situation, state: TKState, faction: Fa
     return None
 
 
-def create_partnership(cmd: CreatePartnership, state: TKState, ctx: Context) -> list[Event]:
+def create_partnership(state: TKState, command: CreatePartnership, ctx: Context) -> list[Event]:
     """Rule 13.8.5: one Partnership Country per faction; its P ground units go to the Delay Box."""
     pack = ctx.pack
-    faction = acting_faction(cmd.power)
+    faction = acting_faction(command.power)
     if faction in state.partnerships:
         raise RuleViolation(PARTNERSHIP_RULE, f"the {faction.value} faction already has a Partnership Country "
                                               f"({pack.countries[state.partnerships[faction]].name})")
     sit = situation(state, pack)
-    facts = select_minor(pack, sit, cmd.country, "a Partnership card")
+    facts = select_minor(pack, sit, command.country, "a Partnership card")
     reason = partnership_eligible(pack, sit, state, faction, facts.id)
     if reason:
         raise RuleViolation(PARTNERSHIP_RULE, reason)

@@ -1,14 +1,13 @@
-"""The Totaler Krieg! chapter 13 Decider: ``decide`` dispatches each command type to the rule
-module that validates it and returns its events; ``evolve`` folds events; ``view``,
+"""The Totaler Krieg! chapter 13 Decider: ``decide`` hands each command to the rule function of
+its type, which validates it and returns its events; ``evolve`` folds events; ``view``,
 ``legal_commands`` and the projections read the same derived Situation."""
 from __future__ import annotations
 
 from dataclasses import replace
-from functools import singledispatch
 
-from domain.kernel import Context, Event, RuleViolation, Setup
+from domain.kernel import Command, Context, Event, RuleViolation, Setup
+from domain.kernel.dispatch import ByType
 from domain.totaler_krieg import actions, ceding, civil_war, creation, markers, minor_setup, multinational, pacific
-from domain.totaler_krieg import commands as cmd
 from domain.totaler_krieg import policies, status, truces, vichy
 from domain.totaler_krieg.evolve import evolve
 from domain.totaler_krieg.legal import legal_commands
@@ -17,48 +16,27 @@ from domain.totaler_krieg.state import TKState, initial_state
 from domain.totaler_krieg.view import view
 
 
-@singledispatch
-def handle(command, state: TKState, ctx: Context) -> list[Event]:
+def _not_a_command(state: TKState, command: Command, ctx: Context) -> list[Event]:
     raise RuleViolation("TK-13.1", f"{type(command).__name__} is not a Totaler Krieg! command")
 
 
-for _type, _handler in (
-    (cmd.SelectCountry, status.select),
-    (cmd.DetermineAlignment, status.determine_alignment),
-    (cmd.ActivateNeutral, status.activate_neutral),
-    (cmd.ConquerCountry, status.conquer),
-    (cmd.ReactivateCountry, status.reactivate),
-    (cmd.SwitchAlignment, status.switch_alignment),
-    (cmd.CedeLand, ceding.cede_land),
-    (cmd.CedeCountry, ceding.cede_country),
-    (cmd.ReturnCededLand, ceding.return_ceded_land),
-    (cmd.CreateMinor, creation.create_minor),
-    (cmd.CreatePartnership, creation.create_partnership),
-    (cmd.FormVichy, vichy.form_vichy),
-    (cmd.PlacePolicy, policies.place_policy),
-    (cmd.EndPolicy, policies.end_policy),
-    (cmd.ReplacePolicyWithTruce, policies.replace_with_truce),
-    (cmd.SetWarState, policies.set_war_state),
-    (cmd.SetEnforcedPeace, policies.set_enforced_peace),
-    (cmd.PlaceTruce, truces.place_truce),
-    (cmd.ReduceTruce, truces.reduce_truce),
-    (cmd.IncreaseTruce, truces.increase_truce),
-    (cmd.EnterHex, actions.enter_hex),
-    (cmd.AttackHex, actions.attack_hex),
-    (cmd.PlaceSupportUnit, actions.place_support_unit),
-    (cmd.ResolvePolicyInternment, actions.resolve_internment),
-    (cmd.ApplyPoliticalEvent, civil_war.apply_political_event),
-    (cmd.MobilizeUnits, minor_setup.mobilize),
-    (cmd.PlaceCountryMarker, markers.place_marker),
-    (cmd.RemoveCountryMarker, markers.remove_marker),
-    (cmd.SetRepublicanSupport, markers.set_republican_support),
-    (cmd.FormMultinationalUnit, multinational.form_unit),
-    (cmd.PerformEmergencyBreakdown, multinational.breakdown),
-    (cmd.SetPacificWarStatus, pacific.set_status),
-    (cmd.SendToPacific, pacific.send),
-    (cmd.ReturnFromPacific, pacific.bring_back),
+# Every rule handler is ``(state, command, ctx) -> events``, registered by its command annotation.
+handle = ByType(_not_a_command, arg=1)
+for _handler in (
+    status.select, status.determine_alignment, status.activate_neutral, status.conquer, status.reactivate,
+    status.switch_alignment,
+    ceding.cede_land, ceding.cede_country, ceding.return_ceded_land,
+    creation.create_minor, creation.create_partnership, vichy.form_vichy,
+    policies.place_policy, policies.end_policy, policies.replace_with_truce, policies.set_war_state,
+    policies.set_enforced_peace,
+    truces.place_truce, truces.reduce_truce, truces.increase_truce,
+    actions.enter_hex, actions.attack_hex, actions.place_support_unit, actions.resolve_internment,
+    civil_war.apply_political_event, minor_setup.mobilize,
+    markers.place_marker, markers.remove_marker, markers.set_republican_support,
+    multinational.form_unit, multinational.breakdown,
+    pacific.set_status, pacific.send, pacific.bring_back,
 ):
-    handle.register(_type, _handler)
+    handle.register(_handler)
 
 
 class TKDecider:
@@ -70,10 +48,10 @@ class TKDecider:
     def initial_state(self, setup: Setup) -> TKState:
         return initial_state(setup.pack or self.pack, setup)
 
-    def decide(self, state: TKState, command, ctx: Context) -> list[Event]:
+    def decide(self, state: TKState, command: Command, ctx: Context) -> list[Event]:
         if ctx.pack is None:
             ctx = replace(ctx, pack=self.pack)
-        return list(handle(command, state, ctx))
+        return list(handle(state, command, ctx))
 
     def evolve(self, state: TKState, event: Event) -> TKState:
         return evolve(state, event)

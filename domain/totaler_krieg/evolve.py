@@ -3,9 +3,9 @@ know (records such as CountrySelected) leave the state unchanged."""
 from __future__ import annotations
 
 from dataclasses import replace
-from functools import singledispatch
 
 from domain.kernel import evolved
+from domain.kernel.dispatch import ByType, unchanged
 from domain.totaler_krieg import events as ev
 from domain.totaler_krieg.state import Claim, Gone, MultinationalUnit, TKState, UnitState
 from domain.totaler_krieg.vocabulary import CountryMarker, Faction, Location, Status
@@ -25,69 +25,62 @@ def _markers(state: TKState, country: str, keep) -> dict:
     return {c: m for c, m in markers.items() if m}
 
 
-def evolve(state: TKState, event) -> TKState:
-    """Fold one event into the state."""
-    return _apply(event, state)
+evolve = ByType(unchanged)
 
 
-@singledispatch
-def _apply(event, state: TKState) -> TKState:
-    return state
-
-
-@_apply.register
-def _(event: ev.NeutralActivated, state: TKState) -> TKState:
+@evolve.register
+def _(state: TKState, event: ev.NeutralActivated) -> TKState:
     return evolved(state, status={**state.status, event.country: Status.ACTIVE},
                    alignment={**state.alignment, event.country: event.faction})
 
 
-@_apply.register
-def _(event: ev.MinorSetUp, state: TKState) -> TKState:
+@evolve.register
+def _(state: TKState, event: ev.MinorSetUp) -> TKState:
     return evolved(state, units=_placed(state, event.placements),
                    mobilizations={**state.mobilizations, event.country: event.mobilization_roll or 0},
                    capital_markers={**state.capital_markers, event.country: (event.capital_marker, event.faction)},
                    markers=_markers(state, event.country, lambda m: m not in event.cleared_markers))
 
 
-@_apply.register
-def _(event: ev.UnitsMobilized, state: TKState) -> TKState:
+@evolve.register
+def _(state: TKState, event: ev.UnitsMobilized) -> TKState:
     units = {**state.units, **{u: replace(state.units[u], two_step=True) for u in event.units}}
     left = state.mobilizations.get(event.country, 0) - len(event.units)
     return evolved(state, units=units, mobilizations={**state.mobilizations, event.country: left})
 
 
-@_apply.register
-def _(event: ev.MinorConquered, state: TKState) -> TKState:
+@evolve.register
+def _(state: TKState, event: ev.MinorConquered) -> TKState:
     return evolved(state, status={**state.status, event.country: Status.CONQUERED},
                    units=_placed(state, event.placements), mobilizations=_without(state.mobilizations, event.country),
                    conquered_or_liberated=state.conquered_or_liberated | {event.country})
 
 
-@_apply.register
-def _(event: ev.CountryReactivated, state: TKState) -> TKState:
+@evolve.register
+def _(state: TKState, event: ev.CountryReactivated) -> TKState:
     return evolved(state, status={**state.status, event.country: Status.ACTIVE},
                    alignment={**state.alignment, event.country: event.faction},
                    units=_placed(state, event.placements),
                    conquered_or_liberated=state.conquered_or_liberated | {event.country})
 
 
-@_apply.register
-def _(event: ev.AlignmentSwitched, state: TKState) -> TKState:
+@evolve.register
+def _(state: TKState, event: ev.AlignmentSwitched) -> TKState:
     return evolved(state, alignment={**state.alignment, event.country: event.after})
 
 
-@_apply.register
-def _(event: ev.LandCeded, state: TKState) -> TKState:
+@evolve.register
+def _(state: TKState, event: ev.LandCeded) -> TKState:
     return evolved(state, claims=state.claims + tuple(Claim("ceded", m) for m in event.markers))
 
 
-@_apply.register
-def _(event: ev.CededLandReturned, state: TKState) -> TKState:
+@evolve.register
+def _(state: TKState, event: ev.CededLandReturned) -> TKState:
     return evolved(state, claims=tuple(c for c in state.claims if c != Claim("ceded", event.marker)))
 
 
-@_apply.register
-def _(event: ev.CountryCeased, state: TKState) -> TKState:
+@evolve.register
+def _(state: TKState, event: ev.CountryCeased) -> TKState:
     reason = "removed_for_good" if not event.recreatable else event.reason
     return evolved(state, status=_without(state.status, event.country),
                    alignment=_without(state.alignment, event.country),
@@ -95,8 +88,8 @@ def _(event: ev.CountryCeased, state: TKState) -> TKState:
                    units=_placed(state, event.placements), mobilizations=_without(state.mobilizations, event.country))
 
 
-@_apply.register
-def _(event: ev.MinorCreated, state: TKState) -> TKState:
+@evolve.register
+def _(state: TKState, event: ev.MinorCreated) -> TKState:
     alignment = dict(state.alignment)
     if event.faction is not None:
         alignment[event.country] = event.faction
@@ -107,14 +100,14 @@ def _(event: ev.MinorCreated, state: TKState) -> TKState:
                    gone=_without(state.gone, event.country), units=_placed(state, event.placements))
 
 
-@_apply.register
-def _(event: ev.PartnershipCreated, state: TKState) -> TKState:
+@evolve.register
+def _(state: TKState, event: ev.PartnershipCreated) -> TKState:
     return evolved(state, partnerships={**state.partnerships, event.faction: event.country},
                    units=_placed(state, event.placements))
 
 
-@_apply.register
-def _(event: ev.VichyFormed, state: TKState) -> TKState:
+@evolve.register
+def _(state: TKState, event: ev.VichyFormed) -> TKState:
     alignment = _without(state.alignment, event.predecessor)
     if event.faction is not None:
         alignment[event.country] = event.faction
@@ -126,96 +119,96 @@ def _(event: ev.VichyFormed, state: TKState) -> TKState:
                    conquered_or_liberated=state.conquered_or_liberated | {event.predecessor})
 
 
-@_apply.register
-def _(event: ev.VichyFleetSeized, state: TKState) -> TKState:
+@evolve.register
+def _(state: TKState, event: ev.VichyFleetSeized) -> TKState:
     return evolved(state, units={**state.units, event.unit: UnitState(Location.FORCE_POOL, None, False, Faction.AXIS)})
 
 
-@_apply.register
-def _(event: ev.VichyFleetSunk, state: TKState) -> TKState:
+@evolve.register
+def _(state: TKState, event: ev.VichyFleetSunk) -> TKState:
     return evolved(state, units={**state.units, event.unit: UnitState(Location.REMOVED)})
 
 
-@_apply.register
-def _(event: ev.PolicyPlaced, state: TKState) -> TKState:
+@evolve.register
+def _(state: TKState, event: ev.PolicyPlaced) -> TKState:
     return evolved(state, boxes={**state.boxes, event.box: event.policy})
 
 
-@_apply.register
-def _(event: ev.PolicyEnded, state: TKState) -> TKState:
+@evolve.register
+def _(state: TKState, event: ev.PolicyEnded) -> TKState:
     return evolved(state, boxes={b: (None if m == event.policy else m) for b, m in state.boxes.items()})
 
 
-@_apply.register
-def _(event: ev.PolicyReplacedByTruce, state: TKState) -> TKState:
+@evolve.register
+def _(state: TKState, event: ev.PolicyReplacedByTruce) -> TKState:
     return evolved(state, boxes={b: (event.truce if m == event.policy else m) for b, m in state.boxes.items()})
 
 
-@_apply.register
-def _(event: ev.TruceChanged, state: TKState) -> TKState:
+@evolve.register
+def _(state: TKState, event: ev.TruceChanged) -> TKState:
     return evolved(state, boxes={**state.boxes, event.box: event.after})
 
 
-@_apply.register
-def _(event: ev.WarStateChanged, state: TKState) -> TKState:
+@evolve.register
+def _(state: TKState, event: ev.WarStateChanged) -> TKState:
     return evolved(state, war=event.war)
 
 
-@_apply.register
-def _(event: ev.EnforcedPeaceSet, state: TKState) -> TKState:
+@evolve.register
+def _(state: TKState, event: ev.EnforcedPeaceSet) -> TKState:
     return evolved(state, enforced_peace=event.on)
 
 
-@_apply.register
-def _(event: ev.UnitInterned, state: TKState) -> TKState:
+@evolve.register
+def _(state: TKState, event: ev.UnitInterned) -> TKState:
     return evolved(state, interned=state.interned + ("+".join(event.unit) + "@" + event.place,))
 
 
-@_apply.register
-def _(event: ev.CountryMarkerPlaced, state: TKState) -> TKState:
+@evolve.register
+def _(state: TKState, event: ev.CountryMarkerPlaced) -> TKState:
     markers = {**state.markers,
                event.country: (state.markers.get(event.country, frozenset()) - event.replaced) | {event.marker}}
     return evolved(state, markers=markers)
 
 
-@_apply.register
-def _(event: ev.CountryMarkerRemoved, state: TKState) -> TKState:
+@evolve.register
+def _(state: TKState, event: ev.CountryMarkerRemoved) -> TKState:
     return evolved(state, markers=_markers(state, event.country, lambda m: m is not event.marker))
 
 
-@_apply.register
-def _(event: ev.CivilWarEnded, state: TKState) -> TKState:
+@evolve.register
+def _(state: TKState, event: ev.CivilWarEnded) -> TKState:
     return evolved(state, markers=_markers(state, event.country, lambda m: m is not CountryMarker.CIVIL_WAR))
 
 
-@_apply.register
-def _(event: ev.RepublicanSupportSet, state: TKState) -> TKState:
+@evolve.register
+def _(state: TKState, event: ev.RepublicanSupportSet) -> TKState:
     return evolved(state, republican_support=event.faction)
 
 
-@_apply.register
-def _(event: ev.MultinationalUnitFormed, state: TKState) -> TKState:
+@evolve.register
+def _(state: TKState, event: ev.MultinationalUnitFormed) -> TKState:
     return evolved(state, multinational={**state.multinational,
                                          event.unit_id: MultinationalUnit(event.template, event.nationalities)})
 
 
-@_apply.register
-def _(event: ev.EmergencyBreakdownPerformed, state: TKState) -> TKState:
+@evolve.register
+def _(state: TKState, event: ev.EmergencyBreakdownPerformed) -> TKState:
     return evolved(state, multinational=_without(state.multinational, event.unit_id))
 
 
-@_apply.register
-def _(event: ev.PacificWarStatusChanged, state: TKState) -> TKState:
+@evolve.register
+def _(state: TKState, event: ev.PacificWarStatusChanged) -> TKState:
     return evolved(state, pacific={**state.pacific, event.faction: event.after})
 
 
-@_apply.register
-def _(event: ev.UnitsSentToPacific, state: TKState) -> TKState:
+@evolve.register
+def _(state: TKState, event: ev.UnitsSentToPacific) -> TKState:
     holding = state.pacific_holding.get(event.faction, ()) + event.units
     return evolved(state, pacific_holding={**state.pacific_holding, event.faction: holding})
 
 
-@_apply.register
-def _(event: ev.UnitsReturnedFromPacific, state: TKState) -> TKState:
+@evolve.register
+def _(state: TKState, event: ev.UnitsReturnedFromPacific) -> TKState:
     holding = tuple(u for u in state.pacific_holding.get(event.faction, ()) if u not in event.units)
     return evolved(state, pacific_holding={**state.pacific_holding, event.faction: holding})

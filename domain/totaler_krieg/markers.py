@@ -17,48 +17,48 @@ _NEUTRAL_ONLY = {CountryMarker.WESTERN_INFLUENCE: "TK-13.5", CountryMarker.SOVIE
                  CountryMarker.NEUTRALITY: "TK-13.7", CountryMarker.CIVIL_WAR: "TK-13.8.4"}
 
 
-def place_marker(cmd: PlaceCountryMarker, state: TKState, ctx: Context) -> list[Event]:
+def place_marker(state: TKState, command: PlaceCountryMarker, ctx: Context) -> list[Event]:
     """Place a marker in a minor country.
 
     Where the seed is silent: a country holds one Influence marker at most (priority 3 names one
     Allied faction), so placing the other faction's replaces it."""
-    acting_faction(cmd.power)
+    acting_faction(command.power)
     pack = ctx.pack
-    facts = select_minor(pack, situation(state, pack), cmd.country, f"a {cmd.marker.value} marker")
-    rule = _NEUTRAL_ONLY.get(cmd.marker, "TK-13.2")
-    if state.has_marker(facts.id, cmd.marker):
-        raise RuleViolation(rule, f"{facts.name} already holds a {cmd.marker.value} marker")
-    if cmd.marker in _NEUTRAL_ONLY and facts.status is not Status.NEUTRAL:
-        raise RuleViolation(rule, f"a {cmd.marker.value} marker goes in a Neutral country; {facts.name} is "
+    facts = select_minor(pack, situation(state, pack), command.country, f"a {command.marker.value} marker")
+    rule = _NEUTRAL_ONLY.get(command.marker, "TK-13.2")
+    if state.has_marker(facts.id, command.marker):
+        raise RuleViolation(rule, f"{facts.name} already holds a {command.marker.value} marker")
+    if command.marker in _NEUTRAL_ONLY and facts.status is not Status.NEUTRAL:
+        raise RuleViolation(rule, f"a {command.marker.value} marker goes in a Neutral country; {facts.name} is "
                                   f"{facts.status.value}")
-    if cmd.marker is CountryMarker.CIVIL_WAR and not (state.random_campaign
+    if command.marker is CountryMarker.CIVIL_WAR and not (state.random_campaign
                                                       or pack.countries[facts.id].civil_war_candidate):
         candidates = ", ".join(c.name for c in pack.countries.values() if c.civil_war_candidate)
         raise RuleViolation(rule, f"in a standard game only {candidates} can be in Civil War (any minor in the "
                                   "Random Campaign Game)")
-    replaced = frozenset(m for m in INFLUENCE if m is not cmd.marker and state.has_marker(facts.id, m)) \
-        if cmd.marker in INFLUENCE else frozenset()
-    return [CountryMarkerPlaced(facts.id, cmd.marker, replaced)]
+    replaced = frozenset(m for m in INFLUENCE if m is not command.marker and state.has_marker(facts.id, m)) \
+        if command.marker in INFLUENCE else frozenset()
+    return [CountryMarkerPlaced(facts.id, command.marker, replaced)]
 
 
-def remove_marker(cmd: RemoveCountryMarker, state: TKState, ctx: Context) -> list[Event]:
+def remove_marker(state: TKState, command: RemoveCountryMarker, ctx: Context) -> list[Event]:
     """Remove a marker; a civil war ends only by activation or a final Civil War Defeat/Victory."""
-    acting_faction(cmd.power)
+    acting_faction(command.power)
     pack = ctx.pack
-    facts = select_minor(pack, situation(state, pack), cmd.country, f"removing a {cmd.marker.value} marker")
-    if cmd.marker is CountryMarker.CIVIL_WAR:
+    facts = select_minor(pack, situation(state, pack), command.country, f"removing a {command.marker.value} marker")
+    if command.marker is CountryMarker.CIVIL_WAR:
         raise RuleViolation("TK-13.8.4", "a civil war ends by activation or a final Civil War Defeat or Victory")
-    if not state.has_marker(facts.id, cmd.marker):
-        raise RuleViolation(_NEUTRAL_ONLY.get(cmd.marker, "TK-13.2"),
-                            f"{facts.name} holds no {cmd.marker.value} marker")
-    return [CountryMarkerRemoved(facts.id, cmd.marker)]
+    if not state.has_marker(facts.id, command.marker):
+        raise RuleViolation(_NEUTRAL_ONLY.get(command.marker, "TK-13.2"),
+                            f"{facts.name} holds no {command.marker.value} marker")
+    return [CountryMarkerRemoved(facts.id, command.marker)]
 
 
-def set_republican_support(cmd: SetRepublicanSupport, state: TKState, ctx: Context) -> list[Event]:
+def set_republican_support(state: TKState, command: SetRepublicanSupport, ctx: Context) -> list[Event]:
     """Rule 13.5 priority 2: the Republican Support marker shows an Allied faction (or is removed)."""
-    require(cmd.power, *ALLIED)
-    if cmd.faction is not None and not cmd.faction.allied:
+    require(command.power, *ALLIED)
+    if command.faction is not None and not command.faction.allied:
         raise RuleViolation("TK-13.5", "the Republican Support marker shows an Allied faction")
-    if cmd.faction is state.republican_support:
+    if command.faction is state.republican_support:
         raise RuleViolation("TK-13.5", "the Republican Support marker already shows that")
-    return [RepublicanSupportSet(cmd.faction)]
+    return [RepublicanSupportSet(command.faction)]

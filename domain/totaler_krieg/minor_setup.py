@@ -110,21 +110,21 @@ def setup_event(state: TKState, pack: Pack, country: str, faction: Faction, dice
     return MinorSetUp(country, faction, tuple(placements), marker, roll, reason, cleared)
 
 
-def mobilize(cmd: MobilizeUnits, state: TKState, ctx: Context) -> list[Event]:
+def mobilize(state: TKState, command: MobilizeUnits, ctx: Context) -> list[Event]:
     """Rule 13.7.1: each Mobilization flips one one-step unit to its two-step side (all optional)."""
     pack = ctx.pack
-    facts = select_minor(pack, situation(state, pack), cmd.country, "mobilization", Status.ACTIVE)
-    if facts.alignment.value != cmd.power:
+    facts = select_minor(pack, situation(state, pack), command.country, "mobilization", Status.ACTIVE)
+    if facts.alignment.value != command.power:
         raise RuleViolation(RULE, f"the {facts.alignment.value} faction controls {facts.name}")
-    left = state.mobilizations.get(cmd.country, 0)
-    if not cmd.units or len(cmd.units) > left or len(set(cmd.units)) != len(cmd.units):
+    left = state.mobilizations.get(command.country, 0)
+    if not command.units or len(command.units) > left or len(set(command.units)) != len(command.units):
         raise RuleViolation(RULE, f"{facts.name} has {left} Mobilization(s) left; name that many units at most, "
                                   "once each")
-    for unit in cmd.units:
+    for unit in command.units:
         spec = pack.units.get(unit)
         here = state.units.get(unit)
-        if spec is None or spec.country != cmd.country or here.location is not Location.MAP:
+        if spec is None or spec.country != command.country or here.location is not Location.MAP:
             raise RuleViolation(RULE, f"{unit} is not a {facts.name} unit on the map")
         if spec.steps != 2 or here.two_step:
             raise RuleViolation(RULE, f"{unit} is not a one-step unit with a two-step side")
-    return [UnitsMobilized(cmd.country, cmd.units)]
+    return [UnitsMobilized(command.country, command.units)]

@@ -20,31 +20,31 @@ def _allied(ctx: Context, power: str) -> Faction:
     return faction
 
 
-def set_status(cmd: SetPacificWarStatus, state: TKState, ctx: Context) -> list[Event]:
+def set_status(state: TKState, command: SetPacificWarStatus, ctx: Context) -> list[Event]:
     """Rule 13.8.7: place, flip or remove the faction's Pacific War marker.
 
     Where the seed is silent: events may move the status either way, but never to itself."""
-    faction = _allied(ctx, cmd.power)
+    faction = _allied(ctx, command.power)
     before = state.pacific[faction]
-    if before is cmd.status:
+    if before is command.status:
         raise RuleViolation(RULE, f"the {faction.value} Pacific War Status is already {before.value}")
-    return [PacificWarStatusChanged(faction, before, cmd.status)]
+    return [PacificWarStatusChanged(faction, before, command.status)]
 
 
-def send(cmd: SendToPacific, state: TKState, ctx: Context) -> list[Event]:
+def send(state: TKState, command: SendToPacific, ctx: Context) -> list[Event]:
     """Rule 13.8.7: Pacific Commitment (15.30.1) sends support units out of play."""
-    faction = _allied(ctx, cmd.power)
+    faction = _allied(ctx, command.power)
     holding = state.pacific_holding[faction]
-    if not cmd.units or len(set(cmd.units)) != len(cmd.units) or set(cmd.units) & set(holding):
+    if not command.units or len(set(command.units)) != len(command.units) or set(command.units) & set(holding):
         raise RuleViolation(RULE, "name support units, once each, that are not already in the Pacific Holding Box")
-    return [UnitsSentToPacific(faction, cmd.units)]
+    return [UnitsSentToPacific(faction, command.units)]
 
 
-def bring_back(cmd: ReturnFromPacific, state: TKState, ctx: Context) -> list[Event]:
+def bring_back(state: TKState, command: ReturnFromPacific, ctx: Context) -> list[Event]:
     """Rule 13.8.7: a later Pacific Commitment returns units to the Delay Box."""
-    faction = _allied(ctx, cmd.power)
-    missing = set(cmd.units) - set(state.pacific_holding[faction])
-    if not cmd.units or missing:
+    faction = _allied(ctx, command.power)
+    missing = set(command.units) - set(state.pacific_holding[faction])
+    if not command.units or missing:
         raise RuleViolation(RULE, f"not in the {faction.value} Pacific Holding Box: "
                                   f"{sorted(missing) or 'nothing named'}")
-    return [UnitsReturnedFromPacific(faction, cmd.units)]
+    return [UnitsReturnedFromPacific(faction, command.units)]

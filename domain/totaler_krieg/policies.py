@@ -63,61 +63,59 @@ def pre_war_ends(state: TKState, pack: Pack, policy: str) -> list[Event]:
     return []
 
 
-def place_policy(cmd: PlacePolicy, state: TKState, ctx: Context) -> list[Event]:
+def place_policy(state: TKState, command: PlacePolicy, ctx: Context) -> list[Event]:
     """Rule 13.6.1: a policy placed during the game is in effect at once; one marker per box."""
-    acting_faction(cmd.power)
-    check_policy(ctx.pack, cmd.policy)
-    check_box_free(state, ctx.pack, cmd.box)
-    return [PolicyPlaced(cmd.box, cmd.policy)]
+    acting_faction(command.power)
+    check_policy(ctx.pack, command.policy)
+    check_box_free(state, ctx.pack, command.box)
+    return [PolicyPlaced(command.box, command.policy)]
 
 
-def end_policy(cmd: EndPolicy, state: TKState, ctx: Context) -> list[Event]:
+def end_policy(state: TKState, command: EndPolicy, ctx: Context) -> list[Event]:
     """Rule 13.6.1.2: an option card (or its event) ends a policy, named or "any policy in" a box."""
-    acting_faction(cmd.power)
-    if cmd.cause in _OWN_COMMAND:
-        raise RuleViolation(END_RULE, f"a policy ends by {cmd.cause.value} through {_OWN_COMMAND[cmd.cause]}")
-    if (cmd.policy is None) == (cmd.box is None):
+    acting_faction(command.power)
+    if command.cause in _OWN_COMMAND:
+        raise RuleViolation(END_RULE, f"a policy ends by {command.cause.value} through {_OWN_COMMAND[command.cause]}")
+    if (command.policy is None) == (command.box is None):
         raise RuleViolation(END_RULE, "name either the policy or the Posture Box holding it")
-    policy = cmd.policy
-    if cmd.box is not None:
-        if cmd.box not in ctx.pack.boxes:
-            raise RuleViolation("TK-13.6", f"unknown posture box {cmd.box!r}")
-        policy = state.boxes.get(cmd.box)
+    policy = command.policy
+    if command.box is not None:
+        if command.box not in ctx.pack.boxes:
+            raise RuleViolation("TK-13.6", f"unknown posture box {command.box!r}")
+        policy = state.boxes.get(command.box)
         if policy not in ctx.pack.policies:
-            return [NoPolicyEnded(cmd.box, cmd.cause)]
-    return end_policy_events(state, ctx.pack, policy, cmd.cause, cmd.power)
+            return [NoPolicyEnded(command.box, command.cause)]
+    return end_policy_events(state, ctx.pack, policy, command.cause, command.power)
 
 
-def replace_with_truce(cmd: ReplacePolicyWithTruce, state: TKState, ctx: Context) -> list[Event]:
+def replace_with_truce(state: TKState, command: ReplacePolicyWithTruce, ctx: Context) -> list[Event]:
     """Rule 13.6.1.2: replacing a policy with a truce replaces every marker of that policy."""
-    acting_faction(cmd.power)
-    boxes = in_effect(state, ctx.pack, cmd.policy)
-    if cmd.truce not in ctx.pack.truces:
-        raise RuleViolation("TK-13.6.2", f"unknown truce {cmd.truce!r}; one of {list(ctx.pack.truce_ladder)}")
-    return [PolicyReplacedByTruce(cmd.policy, cmd.truce, boxes), *pre_war_ends(state, ctx.pack, cmd.policy)]
+    acting_faction(command.power)
+    boxes = in_effect(state, ctx.pack, command.policy)
+    if command.truce not in ctx.pack.truces:
+        raise RuleViolation("TK-13.6.2", f"unknown truce {command.truce!r}; one of {list(ctx.pack.truce_ladder)}")
+    return [PolicyReplacedByTruce(command.policy, command.truce, boxes), *pre_war_ends(state, ctx.pack, command.policy)]
 
 
-def set_war_state(cmd: SetWarState, state: TKState, ctx: Context) -> list[Event]:
+def set_war_state(state: TKState, command: SetWarState, ctx: Context) -> list[Event]:
     """Chapter 12 (moderator): Limited or Total War begins. Rule 13.6.1.2: Total War ends every
     policy but Isolationism and the Ostland Accord, involuntarily.
 
     Where the seed is silent: the war state only advances (Pre-War -> Limited -> Total War)."""
-    if not ctx.is_moderator:
-        raise RuleViolation(RULE, "only the moderator records a change of war state (chapter 12)")
-    if WAR_ORDER.index(cmd.war) <= WAR_ORDER.index(state.war):
+    ctx.require_moderator(RULE, "record a change of war state (chapter 12)")
+    if WAR_ORDER.index(command.war) <= WAR_ORDER.index(state.war):
         raise RuleViolation(RULE, f"the war state only advances; it is {state.war.value}")
-    events: list[Event] = [WarStateChanged(cmd.war, "chapter 12")]
-    if cmd.war is WarState.TOTAL_WAR:
+    events: list[Event] = [WarStateChanged(command.war, "chapter 12")]
+    if command.war is WarState.TOTAL_WAR:
         ending = sorted({p for p in state.boxes.values() if p in ctx.pack.policies
                          and not ctx.pack.policies[p].survives_total_war})
         events += [PolicyEnded(p, boxes_with(state, p), EndCause.TOTAL_WAR, False, "moderator") for p in ending]
     return events
 
 
-def set_enforced_peace(cmd: SetEnforcedPeace, state: TKState, ctx: Context) -> list[Event]:
+def set_enforced_peace(state: TKState, command: SetEnforcedPeace, ctx: Context) -> list[Event]:
     """Rule 13.6.1.2 (moderator): the Enforced Peace marker (14.11) on or off the Turn Track."""
-    if not ctx.is_moderator:
-        raise RuleViolation(END_RULE, "only the moderator moves the Enforced Peace marker (14.11)")
-    if cmd.on == state.enforced_peace:
-        raise RuleViolation(END_RULE, f"the Enforced Peace marker is already {'on' if cmd.on else 'off'} the track")
-    return [EnforcedPeaceSet(cmd.on)]
+    ctx.require_moderator(END_RULE, "move the Enforced Peace marker (14.11)")
+    if command.on == state.enforced_peace:
+        raise RuleViolation(END_RULE, f"the Enforced Peace marker is already {'on' if command.on else 'off'} the track")
+    return [EnforcedPeaceSet(command.on)]

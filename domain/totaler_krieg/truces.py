@@ -38,36 +38,36 @@ def _truce_in(state: TKState, pack: Pack, box: str) -> str:
     return marker
 
 
-def place_truce(cmd: PlaceTruce, state: TKState, ctx: Context) -> list[Event]:
+def place_truce(state: TKState, command: PlaceTruce, ctx: Context) -> list[Event]:
     """Rule 13.6.2: a truce placed during the game applies at once; one marker per box."""
-    acting_faction(cmd.power)
-    if cmd.truce not in ctx.pack.truces:
-        raise RuleViolation(RULE, f"unknown truce {cmd.truce!r}; one of {list(ctx.pack.truce_ladder)}")
-    check_box_free(state, ctx.pack, cmd.box)
-    return [TruceChanged(cmd.box, None, cmd.truce, cmd.via)]
+    acting_faction(command.power)
+    if command.truce not in ctx.pack.truces:
+        raise RuleViolation(RULE, f"unknown truce {command.truce!r}; one of {list(ctx.pack.truce_ladder)}")
+    check_box_free(state, ctx.pack, command.box)
+    return [TruceChanged(command.box, None, command.truce, command.via)]
 
 
-def reduce_truce(cmd: ReduceTruce, state: TKState, ctx: Context) -> list[Event]:
+def reduce_truce(state: TKState, command: ReduceTruce, ctx: Context) -> list[Event]:
     """Rule 13.6.2.3: reduce by one level, in the War & Peace Segment or by a Political Event.
 
     Where the seed is silent: in its War & Peace Segment a faction reduces only truces in boxes
     friendly to it; 6.1.2's Seasonal Turn limits are checked by that segment, not here."""
-    faction = acting_faction(cmd.power)
-    truce = _truce_in(state, ctx.pack, cmd.box)
-    friendly = ctx.pack.boxes[cmd.box].friendly_to
-    if cmd.via is TruceVia.WAR_AND_PEACE and faction is not friendly:
+    faction = acting_faction(command.power)
+    truce = _truce_in(state, ctx.pack, command.box)
+    friendly = ctx.pack.boxes[command.box].friendly_to
+    if command.via is TruceVia.WAR_AND_PEACE and faction is not friendly:
         raise RuleViolation(LADDER_RULE, f"in its War & Peace Segment a faction reduces truces in its own boxes; "
-                                         f"the {ctx.pack.boxes[cmd.box].name} box is {friendly.value}")
-    return [TruceChanged(cmd.box, truce, reduced(ctx.pack, truce), cmd.via)]
+                                         f"the {ctx.pack.boxes[command.box].name} box is {friendly.value}")
+    return [TruceChanged(command.box, truce, reduced(ctx.pack, truce), command.via)]
 
 
-def increase_truce(cmd: IncreaseTruce, state: TKState, ctx: Context) -> list[Event]:
+def increase_truce(state: TKState, command: IncreaseTruce, ctx: Context) -> list[Event]:
     """Rule 13.6.2.3: only Political Events increase a truce, one level, up to Reassess Policy."""
-    acting_faction(cmd.power)
-    if cmd.via is not TruceVia.POLITICAL_EVENT:
+    acting_faction(command.power)
+    if command.via is not TruceVia.POLITICAL_EVENT:
         raise RuleViolation(LADDER_RULE, "only a Political Event increases a truce")
-    truce = _truce_in(state, ctx.pack, cmd.box)
+    truce = _truce_in(state, ctx.pack, command.box)
     higher = increased(ctx.pack, truce)
     if higher is None:
         raise RuleViolation(LADDER_RULE, f"{ctx.pack.truces[truce].name} is already the highest truce level")
-    return [TruceChanged(cmd.box, truce, higher, cmd.via)]
+    return [TruceChanged(command.box, truce, higher, command.via)]

@@ -43,19 +43,19 @@ def conquer_france(state: TKState, ctx: Context, france: CountryFacts) -> list[E
     return [formed, setup_event(evolve(state, formed), pack, vichy, france.alignment, ctx.dice)]
 
 
-def form_vichy(cmd: FormVichy, state: TKState, ctx: Context) -> list[Event]:
+def form_vichy(state: TKState, command: FormVichy, ctx: Context) -> list[Event]:
     """Rule 13.8.6: Vichy is created whenever France is conquered.
 
     Where the seed is silent: Case Yellow removes France's units in play from the game (as its
     multi-national example does with the French step of the AA unit)."""
     _check_map(state)
-    require(cmd.power, Faction.AXIS)
+    require(command.power, Faction.AXIS)
     pack = ctx.pack
     vichy = pack.countries[vichy_id(pack)]
     france = select_minor(pack, situation(state, pack), vichy.succeeds, "conquest (13.8.6)", Status.ACTIVE)
     if not france.allied:
         raise RuleViolation(RULE, f"Vichy is created when an Allied {france.name} is conquered")
-    if cmd.via is VichyVia.ALLIED_MINOR_COUNTRY_CONQUEST:
+    if command.via is VichyVia.ALLIED_MINOR_COUNTRY_CONQUEST:
         return conquer_france(state, ctx, france)
     return [VichyFormed(vichy.id, france.id, VichyVia.CASE_YELLOW, Status.NEUTRAL, None, vichy.marker_hex,
                         relocate(state, pack, france.id, IN_PLAY, Location.REMOVED))]
