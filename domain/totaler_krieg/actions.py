@@ -126,4 +126,6 @@ def resolve_internment(state: TKState, command: ResolvePolicyInternment, ctx: Co
     if verdict.allowed or verdict.rule not in (PAC_RULE, TAC_RULE):
         raise RuleViolation(PAC_RULE, f"a {command.unit[0]} unit may stand in {sit.places[command.place].name}: "
                                       "nothing to intern for a policy or truce violation")
-    return [UnitInterned(command.unit, command.place) if command.intern else InternmentDeclined(command.unit, command.place)]
+    if command.intern:
+        return [UnitInterned(command.unit, command.place)]
+    return [InternmentDeclined(command.unit, command.place)]

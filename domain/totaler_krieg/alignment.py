@@ -13,7 +13,7 @@ from domain.kernel import Dice, RuleViolation
 from domain.totaler_krieg.pack import Pack
 from domain.totaler_krieg.state import TKState
 from domain.totaler_krieg.territory import Owner, home_places
-from domain.totaler_krieg.vocabulary import INFLUENCE, CountryMarker, Faction, Status, WarState
+from domain.totaler_krieg.vocabulary import INFLUENCE, AlignmentNeeds, CountryMarker, Faction, Status, WarState
 
 RULE = "TK-13.5"
 
@@ -23,7 +23,7 @@ class Finding:
     faction: Faction | None
     priority: int | None  # the priority that decided (1-7); None for majors and stored alignments
     basis: str
-    needs: str | None = None  # "axis_choice" (priority 5) or "die_roll" (priority 7)
+    needs: AlignmentNeeds | None = None
 
 
 @dataclass(frozen=True)
@@ -77,12 +77,13 @@ def neutral_alignment(state: TKState, pack: Pack, owned: dict[str, Owner], count
     if not any(pack.neighbours[p] & soviet for p in home):
         return Finding(Faction.WESTERN, 4, "it shares no border with a Soviet Country")
     if state.war is WarState.PRE_WAR:
-        return Finding(None, 5, "Pre-War is in effect: the Axis chooses an Allied faction", "axis_choice")
+        return Finding(None, 5, "Pre-War is in effect: the Axis chooses an Allied faction",
+                       AlignmentNeeds.AXIS_CHOICE)
     strategic = {f for place, f in pack.strategic_hexes.values() if place in home}
     if not strategic & {Faction.AXIS, Faction.WESTERN}:
         return Finding(Faction.SOVIET, 6, "it contains no Axis or Western Strategic Hex")
     return Finding(None, 7, f"an unmodified die roll: {pack.alignment_western_at_most} or less Western, "
-                            "more Soviet", "die_roll")
+                            "more Soviet", AlignmentNeeds.DIE_ROLL)
 
 
 def determine(state: TKState, pack: Pack, owned: dict[str, Owner], country: str, dice: Dice,
@@ -92,13 +93,14 @@ def determine(state: TKState, pack: Pack, owned: dict[str, Owner], country: str,
     Where the seed is silent: an ``axis_choice`` given when an earlier priority decides is ignored
     (the event records the priority that applied)."""
     finding = neutral_alignment(state, pack, owned, country, specified)
-    if finding.needs == "axis_choice":
-        if axis_choice is None or not axis_choice.allied:
-            raise RuleViolation(RULE, f"{pack.countries[country].name}: priority 5 applies (Pre-War); "
-                                      "the Axis must choose the western or soviet faction (axis_choice)")
-        return Determination(axis_choice, 5, f"Pre-War is in effect: the Axis chose {pack.factions[axis_choice]}")
-    if finding.needs == "die_roll":
-        roll = dice.roll(pack.die_sides)
-        faction = Faction.WESTERN if roll <= pack.alignment_western_at_most else Faction.SOVIET
-        return Determination(faction, 7, f"die roll {roll}: {pack.factions[faction]}", roll)
+    match finding.needs:
+        case AlignmentNeeds.AXIS_CHOICE:
+            if axis_choice is None or not axis_choice.allied:
+                raise RuleViolation(RULE, f"{pack.countries[country].name}: priority 5 applies (Pre-War); "
+                                          "the Axis must choose the western or soviet faction (axis_choice)")
+            return Determination(axis_choice, 5, f"Pre-War is in effect: the Axis chose {pack.factions[axis_choice]}")
+        case AlignmentNeeds.DIE_ROLL:
+            roll = dice.roll(pack.die_sides)
+            faction = Faction.WESTERN if roll <= pack.alignment_western_at_most else Faction.SOVIET
+            return Determination(faction, 7, f"die roll {roll}: {pack.factions[faction]}", roll)
     return Determination(finding.faction, finding.priority, finding.basis)

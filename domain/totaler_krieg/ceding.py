@@ -18,7 +18,7 @@ from domain.totaler_krieg.selection import acting_faction, select_minor
 from domain.totaler_krieg.situation import situation
 from domain.totaler_krieg.state import Claim, TKState
 from domain.totaler_krieg.territory import exists, landless, owners
-from domain.totaler_krieg.vocabulary import Location
+from domain.totaler_krieg.vocabulary import ClaimKind, GoneReason, Location
 
 RULE = "TK-13.8.1"
 
@@ -48,12 +48,12 @@ def _ceased(state: TKState, pack: Pack, country: str, markers: tuple[str, ...], 
     for_good = whole is not None and whole.removed_for_good
     to = Location.REMOVED if for_good else Location.SET_ASIDE
     placements = relocate(state, pack, country, NOT_REMOVED, to)
-    return CountryCeased(country, "removed_for_good" if for_good else "ceded_whole", by, not for_good, markers,
-                         placements)
+    reason = GoneReason.REMOVED_FOR_GOOD if for_good else GoneReason.CEDED_WHOLE
+    return CountryCeased(country, reason.value, by, not for_good, markers, placements)
 
 
 def _cession(state: TKState, pack: Pack, markers: tuple[str, ...], reason: str, whole: str | None) -> list[Event]:
-    claims = state.claims + tuple(Claim("ceded", m) for m in markers)
+    claims = state.claims + tuple(Claim(ClaimKind.CEDED, m) for m in markers)
     gone = landless(state, pack, claims)
     if whole is not None and whole not in gone:
         gone.append(whole)
@@ -100,7 +100,8 @@ def return_ceded_land(state: TKState, command: ReturnCededLand, ctx: Context) ->
     spec = _marker(pack, command.marker)
     if command.marker not in state.ceded:
         raise RuleViolation(RULE, f"{spec.name} is not in the Ceded Lands Box")
-    after = owners(replace(state, claims=tuple(c for c in state.claims if c != Claim("ceded", command.marker))), pack)
+    claim = Claim(ClaimKind.CEDED, command.marker)
+    after = owners(replace(state, claims=tuple(c for c in state.claims if c != claim)), pack)
     orphaned = {after[p].country for p in spec.places if not exists(state, pack, after[p].country)}
     if orphaned:
         names = ", ".join(sorted(pack.countries[c].name for c in orphaned))

@@ -19,6 +19,7 @@ from domain.totaler_krieg.vocabulary import (
     CreateVia,
     Faction,
     Location,
+    PlaceKind,
     ReactivateVia,
     Status,
 )
@@ -70,13 +71,13 @@ def _check_area(state: TKState, command: CreateMinor, pack: Pack, sit: Situation
     if command.via is CreateVia.OSTLAND_ACCORD:
         raise RuleViolation(RULE, "the Ostland Accord only re-creates countries ceded to Russia (13.8.1.1)")
     if command.via is CreateVia.PROVINCIAL_INDEPENDENCE:
-        if place.dependent is not None or place.kind not in ("region", "breakaway"):
+        if place.dependent is not None or place.kind not in (PlaceKind.REGION, PlaceKind.BREAKAWAY):
             raise RuleViolation(RULE, f"Provincial Independence applies to Regions; {place.name} is "
                                       f"{place_role(sit, place.id)}")
-        if place.kind == "breakaway" and not state.has_marker(place.country, CountryMarker.CIVIL_WAR):
+        if place.kind is PlaceKind.BREAKAWAY and not state.has_marker(place.country, CountryMarker.CIVIL_WAR):
             raise RuleViolation("TK-13.8.4", f"{place.name} is a Breakaway Region only while "
                                              f"{sit.countries[place.country].name} is in Civil War")
-    elif place.dependent is None and place.kind == "core":
+    elif place.dependent is None and place.kind is PlaceKind.CORE:
         raise RuleViolation(RULE, f"{place.name} is {place_role(sit, place.id)}, not a Dependent or Region")
 
 

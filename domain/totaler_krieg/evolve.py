@@ -8,7 +8,7 @@ from domain.kernel import evolved
 from domain.kernel.dispatch import ByType, unchanged
 from domain.totaler_krieg import events as ev
 from domain.totaler_krieg.state import Claim, Gone, MultinationalUnit, TKState, UnitState
-from domain.totaler_krieg.vocabulary import CountryMarker, Faction, Location, Status
+from domain.totaler_krieg.vocabulary import ClaimKind, CountryMarker, Faction, GoneReason, Location, Status
 
 
 def _placed(state: TKState, placements: tuple[ev.Placed, ...]) -> dict:
@@ -71,17 +71,17 @@ def _(state: TKState, event: ev.AlignmentSwitched) -> TKState:
 
 @evolve.register
 def _(state: TKState, event: ev.LandCeded) -> TKState:
-    return evolved(state, claims=state.claims + tuple(Claim("ceded", m) for m in event.markers))
+    return evolved(state, claims=state.claims + tuple(Claim(ClaimKind.CEDED, m) for m in event.markers))
 
 
 @evolve.register
 def _(state: TKState, event: ev.CededLandReturned) -> TKState:
-    return evolved(state, claims=tuple(c for c in state.claims if c != Claim("ceded", event.marker)))
+    return evolved(state, claims=tuple(c for c in state.claims if c != Claim(ClaimKind.CEDED, event.marker)))
 
 
 @evolve.register
 def _(state: TKState, event: ev.CountryCeased) -> TKState:
-    reason = "removed_for_good" if not event.recreatable else event.reason
+    reason = GoneReason.CEDED_WHOLE if event.recreatable else GoneReason.REMOVED_FOR_GOOD
     return evolved(state, status=_without(state.status, event.country),
                    alignment=_without(state.alignment, event.country),
                    gone={**state.gone, event.country: Gone(reason, event.by, event.recreatable, event.markers)},
@@ -93,9 +93,9 @@ def _(state: TKState, event: ev.MinorCreated) -> TKState:
     alignment = dict(state.alignment)
     if event.faction is not None:
         alignment[event.country] = event.faction
-    claims = tuple(c for c in state.claims if not (c.kind == "ceded" and c.id in event.returned_markers))
+    claims = tuple(c for c in state.claims if not (c.kind is ClaimKind.CEDED and c.id in event.returned_markers))
     if event.claims_land:
-        claims += (Claim("created", event.country),)
+        claims += (Claim(ClaimKind.CREATED, event.country),)
     return evolved(state, status={**state.status, event.country: event.status}, alignment=alignment, claims=claims,
                    gone=_without(state.gone, event.country), units=_placed(state, event.placements))
 
@@ -113,8 +113,8 @@ def _(state: TKState, event: ev.VichyFormed) -> TKState:
         alignment[event.country] = event.faction
     return evolved(state, status={**_without(state.status, event.predecessor), event.country: event.status},
                    alignment=alignment,
-                   gone={**state.gone, event.predecessor: Gone("succeeded", event.country, False)},
-                   claims=state.claims + (Claim("created", event.country),), vichy_marker=event.marker_hex,
+                   gone={**state.gone, event.predecessor: Gone(GoneReason.SUCCEEDED, event.country, False)},
+                   claims=state.claims + (Claim(ClaimKind.CREATED, event.country),), vichy_marker=event.marker_hex,
                    units=_placed(state, event.france_placements),
                    conquered_or_liberated=state.conquered_or_liberated | {event.predecessor})
 

@@ -10,11 +10,11 @@ from __future__ import annotations
 from domain.totaler_krieg.policy_ending import attack_endings, entry_endings, voluntary_verdict
 from domain.totaler_krieg.situation import CountryFacts, Situation
 from domain.totaler_krieg.verdicts import ALLOWED, Hex, Verdict, deny, first_denial
-from domain.totaler_krieg.vocabulary import Entry, Faction, Status, WarState
+from domain.totaler_krieg.vocabulary import Entry, Faction, Status, TruceRestrictions, WarState
 
 PAC_RULE = "TK-13.6.1"
 TAC_RULE = "TK-13.6.2"
-RESTRICTIVE = "reassess_armistice"  # 13.6.2.1; Negotiation (13.6.2.2) is the lighter set
+RESTRICTIVE = TruceRestrictions.REASSESS_ARMISTICE  # 13.6.2.1; Negotiation (13.6.2.2) is the lighter set
 
 
 def unit_on_map(sit: Situation, nationality: str) -> Verdict:
@@ -38,7 +38,7 @@ def neutral_ground(sit: Situation, place: str) -> Verdict:
 
 
 def _restrictive(sit: Situation, facts: CountryFacts) -> bool:
-    return facts.tac and sit.truce_rules[facts.posture] == RESTRICTIVE
+    return facts.tac and sit.truce_rules[facts.posture] is RESTRICTIVE
 
 
 def _of(sit: Situation, nationalities: tuple[str, ...], test) -> list[CountryFacts]:

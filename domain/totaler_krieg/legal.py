@@ -13,7 +13,17 @@ from domain.totaler_krieg.state import TKState
 from domain.totaler_krieg.support_rules import place_support
 from domain.totaler_krieg.truces import increased
 from domain.totaler_krieg.verdicts import Hex
-from domain.totaler_krieg.vocabulary import ActivateAs, CreateVia, EndCause, Faction, Placement, Status, Trigger
+from domain.totaler_krieg.vocabulary import (
+    ActivateAs,
+    CreateVia,
+    EndCause,
+    Faction,
+    PacificWar,
+    Placement,
+    Size,
+    Status,
+    Trigger,
+)
 
 
 def _active_countries(sit: Situation) -> list[str]:
@@ -22,7 +32,7 @@ def _active_countries(sit: Situation) -> list[str]:
 
 def _faction_specs(state: TKState, pack: Pack, sit: Situation, faction: Faction) -> list[CommandSpec]:
     power = faction.value
-    minors = {s: sorted(c for c, f in sit.countries.items() if f.exists and f.size.value == "minor" and f.status is s)
+    minors = {s: sorted(c for c, f in sit.countries.items() if f.exists and f.size is Size.MINOR and f.status is s)
               for s in Status}
     policies = sorted({m for m in state.boxes.values() if m in pack.policies})
     empty = sorted(b for b, m in state.boxes.items() if m is None)
@@ -76,7 +86,7 @@ def _faction_specs(state: TKState, pack: Pack, sit: Situation, faction: Faction)
     if mobilizing:
         specs.append(CommandSpec("MobilizeUnits", power, {"country": mobilizing}, "TK-13.7"))
     if faction in pack.pacific_war_factions:
-        specs.append(CommandSpec("SetPacificWarStatus", power, {"status": ["no_war", "limited_war", "total_war"]},
+        specs.append(CommandSpec("SetPacificWarStatus", power, {"status": [s.value for s in PacificWar]},
                                  "TK-13.8.7"))
     for country in mine:
         moves = [p for p in places if enter(sit, (country,), Hex(p)).allowed]

@@ -21,7 +21,8 @@ def form_unit(state: TKState, command: FormMultinationalUnit, ctx: Context) -> l
     faction = acting_faction(command.power)
     spec = pack.multinational.get(command.template)
     if spec is None:
-        raise RuleViolation(RULE, f"unknown multi-national unit {command.template!r}; one of {sorted(pack.multinational)}")
+        raise RuleViolation(RULE, f"unknown multi-national unit {command.template!r}; "
+                                  f"one of {sorted(pack.multinational)}")
     if spec.faction is not faction:
         raise RuleViolation(RULE, f"{spec.name} is a {spec.faction.value} unit")
     if command.unit_id in state.multinational:

@@ -7,7 +7,16 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from domain.totaler_krieg.vocabulary import EndCause, Faction, Location, Size, Status, WarState
+from domain.totaler_krieg.vocabulary import (
+    EndCause,
+    Faction,
+    Location,
+    PlaceKind,
+    Size,
+    Status,
+    TruceRestrictions,
+    WarState,
+)
 
 
 @dataclass(frozen=True)
@@ -44,7 +53,7 @@ class CountrySpec:
 class PlaceSpec:
     id: str
     name: str
-    kind: str  # core | dependent | region | breakaway
+    kind: PlaceKind
     country: str | None  # the country it is part of (core, region of a country, breakaway) or belongs to (dependent)
     in_dependent: str | None  # region of a dependent
     ostland: bool
@@ -76,7 +85,7 @@ class PolicySpec:
 class TruceSpec:
     id: str
     name: str
-    restrictions: str  # reassess_armistice (13.6.2.1) | negotiation (13.6.2.2)
+    restrictions: TruceRestrictions
     level: int  # 0 is the highest level
 
 
@@ -227,8 +236,8 @@ def _provisional_paths(node: Any, path: str = "") -> list[str]:
 def _place(pid: str, raw: dict) -> PlaceSpec:
     kind, country = next((k, raw[k]) for k in ("core_of", "dependent_of", "region_of_country", "region_of_dependent",
                                                   "breakaway_of") if raw[k] is not None)
-    names = {"core_of": "core", "dependent_of": "dependent", "region_of_country": "region",
-             "region_of_dependent": "region", "breakaway_of": "breakaway"}
+    names = {"core_of": PlaceKind.CORE, "dependent_of": PlaceKind.DEPENDENT, "region_of_country": PlaceKind.REGION,
+             "region_of_dependent": PlaceKind.REGION, "breakaway_of": PlaceKind.BREAKAWAY}
     return PlaceSpec(pid, raw["name"], names[kind], None if kind == "region_of_dependent" else country,
                      raw["region_of_dependent"], raw["ostland"], tuple(raw["may_become_dependent_of"]), raw["off_map"])
 
@@ -240,7 +249,7 @@ def _country(cid: str, raw: dict, places: dict[str, PlaceSpec]) -> CountrySpec:
         raw["posture_box"], raw["capital"], raw["created_from"], raw["creatable"],
         WholeCession(whole["marker"], whole["removed_for_good"]) if whole else None, raw["partnership"],
         raw["civil_war_candidate"], raw["succeeds"], raw["mobilization_roll"], raw["marker_hex"],
-        tuple(p.id for p in places.values() if p.country == cid and p.kind != "dependent"))
+        tuple(p.id for p in places.values() if p.country == cid and p.kind is not PlaceKind.DEPENDENT))
 
 
 def _event(eid: str, raw: dict) -> EventSpec:
@@ -254,14 +263,15 @@ def build_pack(raw: dict) -> Pack:
     places = {pid: _place(pid, spec) for pid, spec in raw["places"].items()}
     countries = {cid: _country(cid, spec, places) for cid, spec in raw["countries"].items()}
     dependent_areas = {p.id: (p.id,) + tuple(r.id for r in places.values() if r.in_dependent == p.id)
-                       for p in places.values() if p.kind == "dependent"}
+                       for p in places.values() if p.kind is PlaceKind.DEPENDENT}
     neighbours: dict[str, set[str]] = {pid: set() for pid in places}
     for a, b in raw["borders"]["pairs"]:
         neighbours[a].add(b)
         neighbours[b].add(a)
     units = {u["id"]: UnitSpec(u["id"], cid, u["kind"], u["code"], u["strength"], u["steps"], u["delay"], u["hex"])
              for cid, oob in raw["orders_of_battle"].items() for u in oob["units"]}
-    truces = {t["id"]: TruceSpec(t["id"], t["name"], t["restrictions"], i) for i, t in enumerate(raw["truces"])}
+    truces = {t["id"]: TruceSpec(t["id"], t["name"], TruceRestrictions(t["restrictions"]), i)
+              for i, t in enumerate(raw["truces"])}
     pack = Pack(
         die_sides=raw["die"]["sides"],
         alignment_western_at_most=raw["die"]["alignment_western_at_most"],

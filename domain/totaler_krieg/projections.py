@@ -4,7 +4,7 @@ each country), ``areas``, ``posture-display`` and ``civil-war``. The query matri
 from __future__ import annotations
 
 from domain.totaler_krieg.situation import CountryFacts, Situation
-from domain.totaler_krieg.vocabulary import Size, Status, WarState
+from domain.totaler_krieg.vocabulary import PlaceKind, Size, Status, TruceRestrictions, WarState
 
 
 def _pac_effects(sit: Situation, facts: CountryFacts, view: dict) -> list[tuple[str, str]]:
@@ -48,7 +48,7 @@ def _tac_effects(sit: Situation, facts: CountryFacts) -> list[tuple[str, str]]:
                       "unit is there; they cannot enter, retreat, advance or exploit into PAC hexes nor attack "
                       "PAC units"),
     ]
-    if sit.truce_rules[facts.posture] == "reassess_armistice":
+    if sit.truce_rules[facts.posture] is TruceRestrictions.REASSESS_ARMISTICE:
         effects.append(("TK-13.6.2", "its units cannot enter or retreat into hexes holding Axis Detachment or "
                                      "Logistics markers, nor attack hexes holding Axis ground units; its support "
                                      "units cannot contest Axis placements or go On Station where the Axis has a "
@@ -121,7 +121,7 @@ def areas(view: dict) -> dict:
     out = []
     for pid, place in sorted(sit.places.items()):
         owner = sit.countries[place.country]
-        out.append({"id": pid, "name": place.name, "kind": place.kind, "country": place.country,
+        out.append({"id": pid, "name": place.name, "kind": place.kind.value, "country": place.country,
                     "dependent": place.dependent, "alignment": owner.alignment.value if owner.alignment else None,
                     "status": owner.status.value if owner.status else None, "posture": owner.posture,
                     "ostland": view["reference"]["places"][pid]["ostland"], "ceded_marker": ceded.get(pid)})
@@ -145,6 +145,6 @@ def civil_war(view: dict) -> dict:
     sit = Situation.from_json(view["situation"])
     accepted = [{"id": e, **spec} for e, spec in view["reference"]["events"].items() if spec["civil_war"]]
     wars = {c: {"name": f.name, "breakaway_regions": [p.id for p in sit.places.values()
-                                                       if p.kind == "breakaway" and p.country == c]}
+                                                       if p.kind is PlaceKind.BREAKAWAY and p.country == c]}
             for c, f in sit.countries.items() if f.civil_war}
     return {"accepted_events": accepted, "other_events": "No Result", "countries": wars}

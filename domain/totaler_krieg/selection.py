@@ -8,7 +8,7 @@ from __future__ import annotations
 from domain.kernel import RuleViolation
 from domain.totaler_krieg.pack import Pack
 from domain.totaler_krieg.situation import CountryFacts, Situation
-from domain.totaler_krieg.vocabulary import Faction, Size, Status
+from domain.totaler_krieg.vocabulary import Faction, PlaceKind, Size, Status
 
 
 def acting_faction(power: str) -> Faction:
@@ -33,10 +33,11 @@ def place_role(sit: Situation, name: str) -> str:
     owner = sit.countries[facts.country].name
     if facts.dependent is not None:
         return f"a Dependent of {owner}"
-    if facts.kind == "region":
-        return f"a Region of {owner}"
-    if facts.kind == "breakaway":
-        return f"a Breakaway Region of {owner}"
+    match facts.kind:
+        case PlaceKind.REGION:
+            return f"a Region of {owner}"
+        case PlaceKind.BREAKAWAY:
+            return f"a Breakaway Region of {owner}"
     return f"part of {owner}"
 
 

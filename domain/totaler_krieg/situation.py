@@ -13,7 +13,18 @@ from domain.totaler_krieg.pack import Pack
 from domain.totaler_krieg.posture import posture_of
 from domain.totaler_krieg.state import TKState
 from domain.totaler_krieg.territory import owners, why_absent
-from domain.totaler_krieg.vocabulary import WAR, CountryMarker, Faction, PostureKind, Size, Status, WarState
+from domain.totaler_krieg.vocabulary import (
+    WAR,
+    AlignmentNeeds,
+    CountryMarker,
+    Faction,
+    PlaceKind,
+    PostureKind,
+    Size,
+    Status,
+    TruceRestrictions,
+    WarState,
+)
 
 
 @dataclass(frozen=True)
@@ -26,7 +37,7 @@ class CountryFacts:
     alignment: Faction | None
     alignment_priority: int | None
     alignment_basis: str
-    alignment_needs: str | None
+    alignment_needs: AlignmentNeeds | None
     posture: str | None
     posture_kind: PostureKind | None
     posture_box: str | None
@@ -61,7 +72,7 @@ class CountryFacts:
 class PlaceFacts:
     id: str
     name: str
-    kind: str
+    kind: PlaceKind
     country: str
     dependent: str | None
     off_map: bool
@@ -75,7 +86,7 @@ class Situation:
     places: dict[str, PlaceFacts]
     ports: dict[str, tuple[str, ...]]
     protected_policies: frozenset[str]  # 13.6.1.2: policies Enforced Peace protects (Ostland Accord)
-    truce_rules: dict[str, str]  # truce id -> "reassess_armistice" | "negotiation"
+    truce_rules: dict[str, TruceRestrictions]  # truce id -> its set of restrictions
     marker_names: dict[str, str]
     strategic: dict[str, tuple[str, Faction]]
 
@@ -102,11 +113,11 @@ class Situation:
             "war": self.war.value,
             "enforced_peace": self.enforced_peace,
             "countries": {c: _country_json(f) for c, f in self.countries.items()},
-            "places": {p: {"name": f.name, "kind": f.kind, "country": f.country, "dependent": f.dependent,
+            "places": {p: {"name": f.name, "kind": f.kind.value, "country": f.country, "dependent": f.dependent,
                            "off_map": f.off_map} for p, f in self.places.items()},
             "ports": {z: list(p) for z, p in self.ports.items()},
             "protected_policies": sorted(self.protected_policies),
-            "truce_rules": dict(self.truce_rules),
+            "truce_rules": {t: r.value for t, r in self.truce_rules.items()},
             "marker_names": dict(self.marker_names),
             "strategic": {h: {"place": p, "faction": f.value} for h, (p, f) in self.strategic.items()},
         }
@@ -117,11 +128,11 @@ class Situation:
             war=WarState(data["war"]),
             enforced_peace=data["enforced_peace"],
             countries={c: _country_from_json(c, f) for c, f in data["countries"].items()},
-            places={p: PlaceFacts(p, f["name"], f["kind"], f["country"], f["dependent"], f["off_map"])
+            places={p: PlaceFacts(p, f["name"], PlaceKind(f["kind"]), f["country"], f["dependent"], f["off_map"])
                     for p, f in data["places"].items()},
             ports={z: tuple(p) for z, p in data["ports"].items()},
             protected_policies=frozenset(data["protected_policies"]),
-            truce_rules=dict(data["truce_rules"]),
+            truce_rules={t: TruceRestrictions(r) for t, r in data["truce_rules"].items()},
             marker_names=dict(data["marker_names"]),
             strategic={h: (v["place"], Faction(v["faction"])) for h, v in data["strategic"].items()},
         )
@@ -134,7 +145,7 @@ def _value(enum_member):
 def _country_json(f: CountryFacts) -> dict:
     return {"name": f.name, "size": f.size.value, "exists": f.exists, "status": _value(f.status),
             "alignment": _value(f.alignment), "alignment_priority": f.alignment_priority,
-            "alignment_basis": f.alignment_basis, "alignment_needs": f.alignment_needs, "posture": f.posture,
+            "alignment_basis": f.alignment_basis, "alignment_needs": _value(f.alignment_needs), "posture": f.posture,
             "posture_kind": _value(f.posture_kind), "posture_box": f.posture_box, "civil_war": f.civil_war,
             "gone": f.gone, "absent_reason": f.absent_reason}
 
@@ -143,8 +154,9 @@ def _country_from_json(cid: str, f: dict) -> CountryFacts:
     return CountryFacts(
         cid, f["name"], Size(f["size"]), f["exists"], Status(f["status"]) if f["status"] else None,
         Faction(f["alignment"]) if f["alignment"] else None, f["alignment_priority"], f["alignment_basis"],
-        f["alignment_needs"], f["posture"], PostureKind(f["posture_kind"]) if f["posture_kind"] else None,
-        f["posture_box"], f["civil_war"], f["gone"], f["absent_reason"])
+        AlignmentNeeds(f["alignment_needs"]) if f["alignment_needs"] else None, f["posture"],
+        PostureKind(f["posture_kind"]) if f["posture_kind"] else None, f["posture_box"], f["civil_war"], f["gone"],
+        f["absent_reason"])
 
 
 def situation(state: TKState, pack: Pack) -> Situation:

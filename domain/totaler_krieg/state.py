@@ -11,9 +11,11 @@ from dataclasses import dataclass, field
 from domain.kernel import RuleViolation, Setup
 from domain.totaler_krieg.pack import Pack
 from domain.totaler_krieg.vocabulary import (
+    ClaimKind,
     CountryMarker,
     Faction,
     GameMap,
+    GoneReason,
     Location,
     PacificWar,
     Status,
@@ -34,15 +36,15 @@ class Claim:
     """A change of ownership in placement order: a Ceded Land marker in the Ceded Lands Box
     (13.8.1) or a minor created from other lands (13.8.2, 13.8.6)."""
 
-    kind: str  # "ceded" | "created"
-    id: str  # marker id | country id
+    kind: ClaimKind
+    id: str  # marker id (ceded) | country id (created)
 
 
 @dataclass(frozen=True)
 class Gone:
     """A country that no longer exists (13.2) and why."""
 
-    reason: str  # ceded_whole | removed_for_good | succeeded
+    reason: GoneReason
     by: str  # the marker, or the successor country
     recreatable: bool
     markers: tuple[str, ...] = ()  # markers placed by its cession in its entirety
@@ -82,7 +84,7 @@ class TKState:
     @property
     def ceded(self) -> tuple[str, ...]:
         """The Ceded Lands Box, in placement order."""
-        return tuple(c.id for c in self.claims if c.kind == "ceded")
+        return tuple(c.id for c in self.claims if c.kind is ClaimKind.CEDED)
 
     def has_marker(self, country: str, marker: CountryMarker) -> bool:
         return marker in self.markers.get(country, frozenset())

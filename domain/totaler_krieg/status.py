@@ -52,8 +52,9 @@ RULE = "TK-13.4"
 def select(state: TKState, command: SelectCountry, ctx: Context) -> list[Event]:
     """Rule 13.2: a selection names an existing country meeting the instruction's limits."""
     acting_faction(command.power)
-    facts = select_country(ctx.pack, situation(state, ctx.pack), command.country, purpose=command.purpose, sizes=command.sizes,
-                           statuses=command.statuses, alignments=command.alignments, postures=command.postures)
+    facts = select_country(ctx.pack, situation(state, ctx.pack), command.country, purpose=command.purpose,
+                           sizes=command.sizes, statuses=command.statuses, alignments=command.alignments,
+                           postures=command.postures)
     return [CountrySelected(command.power, facts.id, command.purpose)]
 
 
@@ -98,7 +99,8 @@ def activate_neutral(state: TKState, command: ActivateNeutral, ctx: Context) -> 
     if facts.civil_war and command.trigger is Trigger.POLITICAL_EVENT and not event.civil_war:
         return [PoliticalEventHadNoResult(event.id, facts.id, f"{event.name} is not an event a Civil War Country "
                                                               "accepts: No Result (13.8.4)")]
-    found = determine(state, pack, owners(state, pack), facts.id, ctx.dice, _specified(command, faction), command.axis_choice)
+    found = determine(state, pack, owners(state, pack), facts.id, ctx.dice, _specified(command, faction),
+                      command.axis_choice)
     events: list[Event] = [NeutralActivated(facts.id, found.faction, found.priority, found.basis, command.trigger,
                                             command.power, command.political_event, found.roll)]
     events.append(setup_event(state, pack, facts.id, found.faction, ctx.dice, command.political_event,

@@ -79,12 +79,12 @@ def _place_one(sit: Situation, nationality: str, placement: Placement, hex: Hex 
         return _tac_hex(sit, mover, hex) if mover.tac else ALLOWED
     if placement is Placement.ON_STATION:
         if mover.alignment is Faction.AXIS:
-            tac = _station(sit, zone, lambda o: o.tac and sit.truce_rules[o.posture] == RESTRICTIVE)
+            tac = _station(sit, zone, lambda o: o.tac and sit.truce_rules[o.posture] is RESTRICTIVE)
             if tac is not None:
                 return deny(TAC_RULE, f"reciprocal {sit.name(tac.posture)}: an Axis support unit cannot go On Station "
                                       f"in the {zone} where {tac.name} has a Port")
             return placement_verdict(sit, placement, None, zone)
-        if mover.tac and sit.truce_rules[mover.posture] == RESTRICTIVE:
+        if mover.tac and sit.truce_rules[mover.posture] is RESTRICTIVE:
             axis = _station(sit, zone, lambda o: o.alignment is Faction.AXIS)
             if axis is not None:
                 return deny(TAC_RULE, f"{sit.name(mover.posture)}: a TAC support unit cannot go On Station in the "
@@ -115,9 +115,9 @@ def may_contest(sit: Situation, contester: str, placer: str, ended: tuple[str, .
     if mine.pac and mine.posture not in ended:
         return deny(PAC_RULE, f"a PAC support unit ({mine.name}) cannot contest a placement that does not end "
                               f"{sit.name(mine.posture)}")
-    if mine.tac and sit.truce_rules[mine.posture] == RESTRICTIVE and theirs.alignment is Faction.AXIS:
+    if mine.tac and sit.truce_rules[mine.posture] is RESTRICTIVE and theirs.alignment is Faction.AXIS:
         return deny(TAC_RULE, f"{sit.name(mine.posture)}: a TAC unit cannot contest an Axis placement")
-    if mine.alignment is Faction.AXIS and theirs.tac and sit.truce_rules[theirs.posture] == RESTRICTIVE:
+    if mine.alignment is Faction.AXIS and theirs.tac and sit.truce_rules[theirs.posture] is RESTRICTIVE:
         return deny(TAC_RULE, f"reciprocal {sit.name(theirs.posture)}: the Axis cannot contest a {theirs.name} "
                               "placement")
     return ALLOWED

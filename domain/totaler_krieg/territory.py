@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 
 from domain.totaler_krieg.pack import Pack
 from domain.totaler_krieg.state import Claim, TKState
-from domain.totaler_krieg.vocabulary import CountryMarker, Faction
+from domain.totaler_krieg.vocabulary import ClaimKind, CountryMarker, Faction, GoneReason, PlaceKind
 
 
 @dataclass(frozen=True)
@@ -23,7 +23,7 @@ class Owner:
 def base_owner(pack: Pack, place: str) -> Owner:
     """Rule 13.3.2: the starting disposition of a place."""
     spec = pack.places[place]
-    if spec.kind == "dependent":
+    if spec.kind is PlaceKind.DEPENDENT:
         return Owner(spec.country, place)
     if spec.in_dependent is not None:
         return Owner(pack.places[spec.in_dependent].country, spec.in_dependent)
@@ -32,11 +32,13 @@ def base_owner(pack: Pack, place: str) -> Owner:
 
 def claim_cover(pack: Pack, claim: Claim) -> tuple[tuple[str, ...], Owner]:
     """The places a claim covers and who it gives them to."""
-    if claim.kind == "ceded":
-        marker = pack.markers[claim.id]
-        dependent = (marker.whole_country or marker.places[0]) if marker.as_dependent else None
-        return marker.places, Owner(marker.to, dependent)
-    return pack.area(pack.countries[claim.id].created_from), Owner(claim.id)
+    match claim.kind:
+        case ClaimKind.CEDED:
+            marker = pack.markers[claim.id]
+            dependent = (marker.whole_country or marker.places[0]) if marker.as_dependent else None
+            return marker.places, Owner(marker.to, dependent)
+        case ClaimKind.CREATED:
+            return pack.area(pack.countries[claim.id].created_from), Owner(claim.id)
 
 
 def axis_major(pack: Pack) -> str:
@@ -55,7 +57,7 @@ def owners(state: TKState, pack: Pack) -> dict[str, Owner]:
                 best = ((len(places), -seq), owner)
         owner = best[1] if best else base_owner(pack, place)
         gone = state.gone.get(owner.country)
-        if gone is not None and gone.reason == "succeeded":
+        if gone is not None and gone.reason is GoneReason.SUCCEEDED:
             owner = Owner(gone.by, owner.dependent)
         if state.has_marker(owner.country, CountryMarker.REICH_ANNEX):
             owner = Owner(reich, owner.dependent)
@@ -84,11 +86,13 @@ def why_absent(state: TKState, pack: Pack, country: str) -> str:
     gone = state.gone.get(country)
     if gone is None:
         return f"{name} has not been created (13.8.2)"
-    if gone.reason == "succeeded":
-        return f"{name} has become {pack.countries[gone.by].name} (13.8.6)"
-    if gone.reason == "removed_for_good":
-        return f"{name} was ceded to {_recipient(pack, gone)} and is gone for good (13.8.1.2)"
-    return f"{name} was ceded to {_recipient(pack, gone)} in its entirety and no longer exists (13.8.1.1)"
+    match gone.reason:
+        case GoneReason.SUCCEEDED:
+            return f"{name} has become {pack.countries[gone.by].name} (13.8.6)"
+        case GoneReason.REMOVED_FOR_GOOD:
+            return f"{name} was ceded to {_recipient(pack, gone)} and is gone for good (13.8.1.2)"
+        case GoneReason.CEDED_WHOLE:
+            return f"{name} was ceded to {_recipient(pack, gone)} in its entirety and no longer exists (13.8.1.1)"
 
 
 def _recipient(pack: Pack, gone) -> str:

@@ -8,7 +8,7 @@ from domain.totaler_krieg.pack import Pack
 from domain.totaler_krieg.situation import situation
 from domain.totaler_krieg.state import TKState
 from domain.totaler_krieg.vichy import home_ports, vichy_id
-from domain.totaler_krieg.vocabulary import RULESET_ID
+from domain.totaler_krieg.vocabulary import RULESET_ID, ClaimKind
 
 
 def _reference(pack: Pack) -> dict:
@@ -17,7 +17,7 @@ def _reference(pack: Pack) -> dict:
         "policies": {p.id: {"name": p.name, "short": p.short, "survives_total_war": p.survives_total_war,
                             "protected_by_enforced_peace": p.protected_by_enforced_peace}
                      for p in pack.policies.values()},
-        "truces": [{"id": t, "name": pack.truces[t].name, "restrictions": pack.truces[t].restrictions}
+        "truces": [{"id": t, "name": pack.truces[t].name, "restrictions": pack.truces[t].restrictions.value}
                    for t in pack.truce_ladder],
         "boxes": {b.id: {"name": b.name, "friendly_to": b.friendly_to.value,
                          "minors_of": b.minors_of.value if b.minors_of else None} for b in pack.boxes.values()},
@@ -57,8 +57,8 @@ def view(state: TKState, pack: Pack, seat: str) -> dict:
         "ceded_lands_box": [{"marker": m, "name": pack.markers[m].name, "places": list(pack.markers[m].places),
                              "to": pack.markers[m].to, "as_dependent": pack.markers[m].as_dependent}
                             for m in state.ceded],
-        "created": [c.id for c in state.claims if c.kind == "created"],
-        "gone": {c: {"reason": g.reason, "by": g.by, "recreatable": g.recreatable, "markers": list(g.markers)}
+        "created": [c.id for c in state.claims if c.kind is ClaimKind.CREATED],
+        "gone": {c: {"reason": g.reason.value, "by": g.by, "recreatable": g.recreatable, "markers": list(g.markers)}
                  for c, g in state.gone.items()},
         "markers": {c: sorted(m.value for m in markers) for c, markers in state.markers.items()},
         "republican_support": state.republican_support.value if state.republican_support else None,

@@ -1,9 +1,9 @@
 """Totaler Krieg! chapter 13 vocabulary: the fixed words the rules use (factions, statuses, war
-states, the causes that end a policy). Everything a data pack could hold (countries, policies,
-truces, events) is data, not an enum."""
+states, the causes that end a policy, the kinds of place and truce restrictions a pack names).
+Everything a data pack could hold (countries, policies, truces, events) is data, not an enum."""
 from __future__ import annotations
 
-from enum import Enum
+from enum import Enum, StrEnum
 
 RULESET_ID = "totaler-krieg"
 WAR = "war"  # 13.6: the posture of a country whose Posture Box holds no marker
@@ -33,6 +33,45 @@ def enemies(a: Faction, b: Faction) -> bool:
 class Size(Enum):
     MAJOR = "major"
     MINOR = "minor"
+
+
+class PlaceKind(StrEnum):
+    """Rule 13.3: what a place is by its starting disposition (the pack's ``core_of``, ``dependent_of``,
+    ``region_of_country`` or ``region_of_dependent``, ``breakaway_of``)."""
+
+    CORE = "core"
+    DEPENDENT = "dependent"
+    REGION = "region"
+    BREAKAWAY = "breakaway"
+
+
+class ClaimKind(StrEnum):
+    """Rules 13.8.1, 13.8.2: what changes who owns land in play."""
+
+    CEDED = "ceded"  # a Ceded Land marker in the Ceded Lands Box
+    CREATED = "created"  # a minor created from other lands
+
+
+class GoneReason(StrEnum):
+    """Rules 13.8.1.1, 13.8.1.2, 13.8.6: why a country no longer exists."""
+
+    CEDED_WHOLE = "ceded_whole"
+    REMOVED_FOR_GOOD = "removed_for_good"
+    SUCCEEDED = "succeeded"
+
+
+class TruceRestrictions(StrEnum):
+    """Rule 13.6.2: the set of restrictions a truce imposes."""
+
+    REASSESS_ARMISTICE = "reassess_armistice"  # 13.6.2.1
+    NEGOTIATION = "negotiation"  # 13.6.2.2, the lighter set
+
+
+class AlignmentNeeds(StrEnum):
+    """Rule 13.5: what the priority list still needs to decide a Neutral's alignment."""
+
+    AXIS_CHOICE = "axis_choice"  # priority 5
+    DIE_ROLL = "die_roll"  # priority 7
 
 
 class Status(Enum):
