@@ -7,8 +7,7 @@ options (``options``), activation, the end of political affairs, IPO 1 and IPO 2
 from domain.dod3.commands import COMMANDS
 from domain.dod3.decider import make_decider
 from domain.dod3.events import EVENTS
-from domain.dod3.pack import build_pack
-from domain.dod3.pack_schema import PackSchema
+from domain.dod3.pack import PackSchema
 from domain.dod3.projections import PROJECTIONS
 from domain.dod3.seating import SEAT_PRESETS
 from domain.registry import Ruleset
@@ -21,8 +20,7 @@ RULESET = Ruleset(
     commands=COMMANDS,
     events=EVENTS,
     projections=PROJECTIONS,
-    pack_schema=PackSchema,
-    build_pack=build_pack,
+    pack_schema=PackSchema,  # its load returns the Pack the rules read
     default_pack=("domain.dod3.data", "default.yaml"),
     description="Days of Decision III (ADG, playtest draft 2003): set-up, turn sequence A-I, sealed "
                 "initiative bids, weather, political affairs (options, minor activation on the status "

@@ -98,22 +98,22 @@ def hex_cost(state: State, pack: Pack, minor: str, mover: str, here: str, there:
     if towards:
         entered = display.ideology(there)
         if entered is pack.ideology(mover):
-            cost += rules.towards_own_ideology
+            cost += rules.modifiers.towards_own_ideology
         elif entered is not None:
-            cost += rules.towards_other_ideology
+            cost += rules.modifiers.towards_other_ideology
     for enemy in around.enemy_hexes:
         before, after = display.distance(here, enemy), display.distance(there, enemy)
         if after > before:
-            cost += rules.away_from_power_at_war
+            cost += rules.modifiers.away_from_power_at_war
         elif after < before:
-            cost += rules.towards_power_at_war
+            cost += rules.modifiers.towards_power_at_war
     if here in around.controller_hexes:
-        cost += rules.leaving_controller_hex
+        cost += rules.modifiers.leaving_controller_hex
     if display.crosses_boundary(here, there):
-        cost += rules.crossing_boundary
+        cost += rules.modifiers.crossing_boundary
     for ally in around.ally_hexes:
         if display.distance(there, ally) > display.distance(here, ally):
-            cost += rules.away_from_ally
+            cost += rules.modifiers.away_from_ally
     return max(cost, rules.minimum_cost)
 
 

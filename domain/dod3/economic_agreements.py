@@ -44,7 +44,7 @@ def _check_items(pack: Pack, minor: str, items: tuple[AgreementItem, ...]) -> No
     """Rule 8.7.2: "a red factory or one or two resources"."""
     places = {minor, *colonies_of(pack, minor)}
     kinds = [item.kind for item in items]
-    most = pack.politics.most_agreement_resources
+    most = pack.politics.economic_agreement.most_resources
     if any(item.location not in places for item in items):
         raise RuleViolation(RULE, f"agreement items must lie in {minor} or its colonies")
     if kinds == [FACTORY] or (1 <= len(kinds) <= most and FACTORY not in kinds):

@@ -45,10 +45,10 @@ def step_cost(pack: Pack, ideology: Ideology, here: str, there: str) -> int | No
     before = [display.distance(here, c) for c in centre]
     after = [display.distance(there, c) for c in centre]
     if all(a < b for a, b in zip(after, before)):
-        return rules.cost_closer
+        return rules.costs.closer
     if all(a > b for a, b in zip(after, before)):
-        return rules.cost_further
-    return rules.cost_other
+        return rules.costs.further
+    return rules.costs.other
 
 
 def plan(state: State, pack: Pack, power: str, request: OptionRequest) -> Move:

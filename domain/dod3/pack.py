@@ -1,22 +1,37 @@
-"""The data pack the rules read: frozen value objects built from the validated YAML.
+"""The DoD III data pack (the game's charts, tracks and set-up): each marshmallow schema loads its
+section of the YAML straight into the frozen spec the rules read, and ``PackSchema().load(raw)``
+returns the whole ``Pack``.
 
-``build_pack`` unwraps provisional markers and keeps their paths in ``Pack.provisional`` so the
-stand-in values stay visible (``GET /rulesets/dod3``, ``casus data validate``)."""
+Sections load as written (lists in order, duplicates kept) so the cross-field checks can name the
+bad field; only then does the Pack derive its tables (the status display's graph, colony owners,
+rule 2.6's extra war-chart columns) and list the provisional paths."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
 
-from domain.dod3.pack_politics import ChartColumn, MinorSpec, OptionCard, PoliticsRules, build_politics
-from domain.dod3.pack_schema import Marked
+from marshmallow import Schema, ValidationError, post_load, validate, validates_schema
+
+from domain.dod3 import pack_checks
+from domain.dod3.pack_fields import (
+    Keyed, Rational, Sourced, count, flag, listed, major_power, nested, provisional_paths, text, whole,
+)
+from domain.dod3.pack_politics import (
+    ChartColumn, ChartsSchema, MinorsSchema, MinorSpec, OptionCard, OptionsSchema, PoliticsRules, PoliticsSchema,
+    StatusDisplaySchema, TreatyChartSchema, minors_and_war_chart,
+)
+from domain.dod3.pack_checks_politics import check_politics
 from domain.dod3.powers import MAJOR_POWERS, Ideology
-from domain.dod3.status_display import StatusDisplay
+from domain.dod3.state import Guarantee, MinorWar, Offensive, PointKind, ResourceMarker, TradeAgreement, TradeFlow
+from domain.dod3.status_display import StatusDisplay, build_display
+
+SCHEMA_VERSION = 1
+DIE_SIDES = 10  # Rule 1.2: every roll is a d10, so every chart column has ten rows
+POINT_KINDS = tuple(kind.value for kind in PointKind)
 
 
 @dataclass(frozen=True)
 class PowerSpec:
-    id: str
     name: str
     ideology: Ideology
     capital: str
@@ -34,11 +49,33 @@ class PowerSpec:
     historical_high_point: int
 
 
+class PowerSchema(Schema):
+    name = text(required=True)
+    ideology = text(required=True, validate=validate.OneOf([i.value for i in Ideology]))
+    capital = Sourced(text(), required=True)
+    political_effectiveness = Sourced(whole(), required=True)
+    pe_hidden = flag(required=True)
+    money = Sourced(whole(), required=True)
+    credit_limit = Sourced(count(), required=True)
+    production_multiples = Sourced(listed(Rational(minimum=Fraction(0)), validate=validate.Length(min=1)),
+                                   required=True)
+    base_income = Sourced(count(), required=True)
+    bid_points = Sourced(count(), required=True)
+    army_points = Sourced(count(), required=True)
+    naval_points = Sourced(count(), required=True)
+    us_entry = Sourced(Rational(), required=True)
+    objectives_needed = Sourced(count(), required=True)
+    historical_high_point = Sourced(count(), required=True)
+
+    @post_load
+    def _spec(self, data: dict, **kwargs) -> PowerSpec:
+        return PowerSpec(**{**data, "ideology": Ideology(data["ideology"])})
+
+
 @dataclass(frozen=True)
 class SubordinateSpec:
     """Forces that are not a major power (the Communist Chinese, rule 3.1a)."""
 
-    id: str
     name: str
     serves_with: str
     bought_by: tuple[str, ...]
@@ -47,11 +84,60 @@ class SubordinateSpec:
     naval_points: int
 
 
+class SubordinateSchema(Schema):
+    name = text(required=True)
+    serves_with = major_power(required=True)
+    bought_by = listed(major_power(), required=True, validate=validate.Length(min=1))
+    point_kinds = listed(text(validate=validate.OneOf(("army_points", "naval_points"))), required=True)
+    army_points = Sourced(count(), required=True)
+    naval_points = Sourced(count(), required=True)
+
+    @post_load
+    def _spec(self, data: dict, **kwargs) -> SubordinateSpec:
+        return SubordinateSpec(**data)
+
+
 @dataclass(frozen=True)
 class Calendar:
     first_year: int
     last_year: int
     periods: tuple[str, ...]
+
+
+class CalendarSchema(Schema):
+    first_year = whole(required=True)
+    last_year = whole(required=True)
+    periods = listed(text(), required=True, validate=validate.Length(min=1))
+
+    @post_load
+    def _spec(self, data: dict, **kwargs) -> Calendar:
+        return Calendar(**data)
+
+
+class InitiativeSchema(Schema):
+    """Rule 6: the Pack's ``start_track``, ``bid_modifiers`` and ``first_turn_options``."""
+
+    start_track = listed(major_power(), required=True)
+    bid_modifiers = Sourced(listed(whole()), required=True)
+    first_turn_options = whole(required=True, validate=validate.Range(min=1))
+
+
+class WeatherSchema(Schema):
+    """Rule 7: the Pack's ``weather_results`` and ``weather_chart``."""
+
+    provisional = flag()
+    results = listed(text(), required=True, validate=validate.Length(min=1))
+    chart = Keyed(listed(text(), validate=validate.Length(
+        equal=DIE_SIDES, error=f"expected {DIE_SIDES} results, one per d10 roll")), required=True)
+
+
+class ProductionSchema(Schema):
+    prices = Keyed(Sourced(whole(validate=validate.Range(min=1))), keys=POINT_KINDS, required=True)
+
+
+class USEntrySchema(Schema):
+    adjustments = Keyed(Sourced(Rational()), keys=("at_war_with_china", "at_war_with_democracy", "search_and_seizure"),
+                        required=True)
 
 
 @dataclass(frozen=True)
@@ -62,17 +148,152 @@ class TreatySpec:
     trade: bool
 
 
-@dataclass(frozen=True)
-class TradeFlowSpec:
-    sender: str
-    receiver: str
-    goods: dict[str, int]
+class TreatySchema(Schema):
+    powers = listed(major_power(), required=True, validate=validate.Length(equal=2))
+    level = whole(required=True, validate=validate.Range(min=1))
+    age = whole(required=True, validate=validate.Range(min=0))
+    trade = flag(required=True)
+
+    @post_load
+    def _spec(self, data: dict, **kwargs) -> TreatySpec:
+        return TreatySpec(**{**data, "powers": tuple(sorted(data["powers"]))})
+
+
+class TradeFlowSchema(Schema):
+    sender = major_power(required=True)
+    receiver = major_power(required=True)
+    goods = Keyed(whole(validate=validate.Range(min=1)), required=True)
+
+    @post_load
+    def _spec(self, data: dict, **kwargs) -> TradeFlow:
+        return TradeFlow(**data)
+
+
+class TradeSchema(Schema):
+    flows = listed(nested(TradeFlowSchema), required=True, validate=validate.Length(min=1))
+    routes = Keyed(listed(text()), required=True)
+
+    @post_load
+    def _spec(self, data: dict, **kwargs) -> TradeAgreement:
+        return TradeAgreement(**data)
+
+
+class ResourceMarkerSchema(Schema):
+    power = major_power(required=True)
+    location = text(required=True)
+    kind = text(required=True, validate=validate.OneOf(("resource", "oil", "factory")))
+
+    @post_load
+    def _spec(self, data: dict, **kwargs) -> ResourceMarker:
+        return ResourceMarker(**data)
 
 
 @dataclass(frozen=True)
-class TradeSpec:
-    flows: tuple[TradeFlowSpec, ...]
-    routes: dict[str, tuple[str, ...]]
+class TerritorySpec:
+    territory: str
+    controller: str
+    home_country: bool
+
+
+class TerritorySchema(Schema):
+    territory = text(required=True)
+    controller = major_power(required=True)
+    home_country = flag(required=True)
+
+    @post_load
+    def _spec(self, data: dict, **kwargs) -> TerritorySpec:
+        return TerritorySpec(**data)
+
+
+class OffensiveSchema(Schema):
+    origin = text(required=True)
+    into = text(required=True)
+
+    @post_load
+    def _spec(self, data: dict, **kwargs) -> Offensive:
+        return Offensive(**data)
+
+
+class MinorWarSchema(Schema):
+    power = major_power(required=True)
+    minor = text(required=True)
+    since = text(required=True)
+    offensives = listed(nested(OffensiveSchema), load_default=tuple)
+
+    @post_load
+    def _spec(self, data: dict, **kwargs) -> MinorWar:
+        return MinorWar(**data)
+
+
+@dataclass(frozen=True)
+class MinorControlSpec:
+    minor: str
+    controller: str
+    directs: bool
+
+
+class MinorControlSchema(Schema):
+    minor = text(required=True)
+    controller = major_power(required=True)
+    directs = flag(required=True)
+
+    @post_load
+    def _spec(self, data: dict, **kwargs) -> MinorControlSpec:
+        return MinorControlSpec(**data)
+
+
+class GuaranteeSchema(Schema):
+    power = major_power(required=True)
+    minor = text(required=True)
+    option = text(required=True)
+
+    @post_load
+    def _spec(self, data: dict, **kwargs) -> Guarantee:
+        return Guarantee(**data)
+
+
+@dataclass(frozen=True)
+class PanamaSpec:
+    controller: str
+    central_america: str
+
+
+class PanamaSchema(Schema):
+    controller = major_power(required=True)
+    central_america = text(required=True)
+
+    @post_load
+    def _spec(self, data: dict, **kwargs) -> PanamaSpec:
+        return PanamaSpec(**data)
+
+
+@dataclass(frozen=True)
+class StartSpec:
+    """Rule 3.2: the rest of the set-up, most of it already as the state holds it."""
+
+    treaties: tuple[TreatySpec, ...]
+    trade: tuple[TradeAgreement, ...]
+    resource_markers: tuple[ResourceMarker, ...]
+    territories: tuple[TerritorySpec, ...]
+    wars_with_minors: tuple[MinorWar, ...]
+    minor_control: tuple[MinorControlSpec, ...]
+    guarantees: tuple[Guarantee, ...]
+    panama_canal: PanamaSpec
+
+
+class StartSchema(Schema):
+    treaties = listed(nested(TreatySchema), required=True)
+    trade = listed(nested(TradeSchema), required=True)
+    resource_markers = listed(nested(ResourceMarkerSchema), required=True)
+    territories = listed(nested(TerritorySchema), required=True)
+    wars_with_minors = listed(nested(MinorWarSchema), required=True)
+    minor_control = listed(nested(MinorControlSchema), required=True)
+    guarantees = listed(nested(GuaranteeSchema), required=True)
+    panama_canal = nested(PanamaSchema, required=True)
+
+    @post_load
+    def _spec(self, data: dict, **kwargs) -> StartSpec:
+        return StartSpec(**data)
 
 
 @dataclass(frozen=True)
@@ -82,6 +303,27 @@ class ObjectiveSpec:
     controller: str | None  # at start; None: in a minor nobody controls
     minor: str | None
     capital_distances: dict[str, int]
+
+
+class ObjectiveSchema(Schema):
+    name = text(required=True)
+    territory = text(required=True)
+    controller = major_power(required=True, allow_none=True)
+    minor = text(load_default=None, allow_none=True)
+    capital_distances = Keyed(count(), keys=MAJOR_POWERS, load_default=dict)
+
+    @post_load
+    def _spec(self, data: dict, **kwargs) -> ObjectiveSpec:
+        return ObjectiveSpec(**data)
+
+
+class ObjectivesSchema(Schema):
+    provisional = flag()
+    items = listed(nested(ObjectiveSchema), required=True, validate=validate.Length(min=1))
+
+    @post_load
+    def _items(self, data: dict, **kwargs) -> tuple[ObjectiveSpec, ...]:
+        return data["items"]
 
 
 @dataclass(frozen=True)
@@ -99,11 +341,9 @@ class Pack:
     weather_chart: dict[str, tuple[str, ...]]
     prices: dict[str, int]
     us_entry_adjustments: dict[str, Fraction]
-    start: dict[str, Any]  # the rest of the set-up (rule 3.2), as validated plain data
-    trade: tuple[TradeSpec, ...]
-    treaties: tuple[TreatySpec, ...]
+    start: StartSpec
     objectives: tuple[ObjectiveSpec, ...]
-    provisional: tuple[str, ...]
+    provisional: tuple[str, ...]  # the paths of stand-in values (GET /rulesets/dod3, casus data validate)
     # Rules 2.6 and 8.1-8.7.
     politics: PoliticsRules
     display: StatusDisplay
@@ -137,76 +377,67 @@ class Pack:
         return (self.calendar.last_year - self.calendar.first_year + 1) * len(self.calendar.periods)
 
 
-def provisional_paths(node: Any, path: str = "") -> list[str]:
-    """Every path the pack marks provisional (a value or a whole section)."""
-    found: list[str] = []
-    if isinstance(node, Marked):
-        return ([path] if node.provisional else []) + provisional_paths(node.value, path)
-    if isinstance(node, dict):
-        if node.get("provisional") is True:
-            found.append(path)
-        for key, value in node.items():
-            found += provisional_paths(value, f"{path}.{key}" if path else str(key))
-    elif isinstance(node, list):
-        for index, value in enumerate(node):
-            found += provisional_paths(value, f"{path}.{index}")
-    return found
+class PackSchema(Schema):
+    """The whole pack. Cross-field checks run once every field is valid on its own."""
+
+    schema_version = whole(required=True, validate=validate.Equal(
+        SCHEMA_VERSION, error=f"expected {SCHEMA_VERSION} (the pack format this ruleset reads)"))
+    pack = text(required=True)
+    version = text(required=True)
+    ruleset = text(required=True, validate=validate.Equal("dod3", error="expected dod3"))
+    source = text(required=True)
+    calendar = nested(CalendarSchema, required=True)
+    powers = Keyed(nested(PowerSchema), keys=MAJOR_POWERS, required=True)
+    subordinates = Keyed(nested(SubordinateSchema), required=True)
+    initiative = nested(InitiativeSchema, required=True)
+    weather = nested(WeatherSchema, required=True)
+    production = nested(ProductionSchema, required=True)
+    us_entry = nested(USEntrySchema, required=True)
+    start = nested(StartSchema, required=True)
+    objectives = nested(ObjectivesSchema, required=True)
+    # Rules 2.6 and 8.1-8.7.
+    politics = nested(PoliticsSchema, required=True)
+    status_display = nested(StatusDisplaySchema, required=True)
+    minors = nested(MinorsSchema, required=True)
+    war_chart = nested(ChartsSchema, required=True)
+    treaty_chart = nested(TreatyChartSchema, required=True)
+    options = nested(OptionsSchema, required=True)
+
+    @validates_schema
+    def _consistent(self, data: dict, **kwargs) -> None:
+        errors = pack_checks.check(data)
+        if not errors:
+            errors = check_politics(data)
+        if errors:
+            raise ValidationError(errors)
+
+    @post_load(pass_original=True)
+    def _pack(self, data: dict, original: dict, **kwargs) -> Pack:
+        initiative, weather = data["initiative"], data["weather"]
+        minors, war_chart = minors_and_war_chart(data["minors"], data["war_chart"])
+        return Pack(
+            id=data["pack"], version=data["version"], source=data["source"], calendar=data["calendar"],
+            powers={p: data["powers"][p] for p in MAJOR_POWERS}, subordinates=data["subordinates"],
+            start_track=initiative["start_track"], bid_modifiers=initiative["bid_modifiers"],
+            first_turn_options=initiative["first_turn_options"],
+            weather_results=weather["results"], weather_chart=weather["chart"],
+            prices=data["production"]["prices"], us_entry_adjustments=data["us_entry"]["adjustments"],
+            start=data["start"], objectives=data["objectives"], provisional=provisional_paths(self, original),
+            politics=data["politics"], display=build_display(data["status_display"]), minors=minors,
+            colony_owners=(owners := {name: _owner(minors, name) for name in minors}),
+            colonies={owner: tuple(m for m in minors if m != owner and owners[m] == owner)
+                      for owner in set(owners.values())},
+            flags={p: frozenset(names) for p, names in data["minors"].flags.items()},
+            hostile=frozenset(frozenset(pair) for pair in data["minors"].hostile),
+            war_chart=war_chart, treaty_chart=data["treaty_chart"].targets,
+            options={card.id: card for card in data["options"]},
+        )
 
 
-def unwrap(node: Any) -> Any:
-    if isinstance(node, Marked):
-        return unwrap(node.value)
-    if isinstance(node, dict):
-        return {key: unwrap(value) for key, value in node.items() if key != "provisional"}
-    if isinstance(node, list):
-        return [unwrap(value) for value in node]
-    return node
-
-
-def build_pack(validated: dict) -> Pack:
-    provisional = tuple(provisional_paths(validated))
-    raw = unwrap(validated)
-    powers = {pid: _power(pid, spec) for pid, spec in raw["powers"].items()}
-    subordinates = {
-        sid: SubordinateSpec(sid, s["name"], s["serves_with"], tuple(s["bought_by"]), tuple(s["point_kinds"]),
-                             s["army_points"], s["naval_points"])
-        for sid, s in raw["subordinates"].items()
-    }
-    start = raw["start"]
-    return Pack(
-        id=raw["pack"], version=raw["version"], source=raw["source"],
-        calendar=Calendar(raw["calendar"]["first_year"], raw["calendar"]["last_year"],
-                          tuple(raw["calendar"]["periods"])),
-        powers={p: powers[p] for p in MAJOR_POWERS},
-        subordinates=subordinates,
-        start_track=tuple(raw["initiative"]["start_track"]),
-        bid_modifiers=tuple(raw["initiative"]["bid_modifiers"]),
-        first_turn_options=raw["initiative"]["first_turn_options"],
-        weather_results=tuple(raw["weather"]["results"]),
-        weather_chart={period: tuple(column) for period, column in raw["weather"]["chart"].items()},
-        prices=dict(raw["production"]["prices"]),
-        us_entry_adjustments=dict(raw["us_entry"]["adjustments"]),
-        start=start,
-        trade=tuple(
-            TradeSpec(tuple(TradeFlowSpec(f["sender"], f["receiver"], dict(f["goods"])) for f in t["flows"]),
-                      {power: tuple(areas) for power, areas in t["routes"].items()})
-            for t in start["trade"]),
-        treaties=tuple(TreatySpec(tuple(sorted(t["powers"])), t["level"], t["age"], t["trade"])
-                       for t in start["treaties"]),
-        objectives=tuple(ObjectiveSpec(o["name"], o["territory"], o["controller"], o["minor"],
-                                       dict(o["capital_distances"])) for o in raw["objectives"]["items"]),
-        provisional=provisional,
-        **build_politics(raw),
-    )
-
-
-def _power(pid: str, spec: dict) -> PowerSpec:
-    return PowerSpec(
-        id=pid, name=spec["name"], ideology=Ideology(spec["ideology"]), capital=spec["capital"],
-        political_effectiveness=spec["political_effectiveness"], pe_hidden=spec["pe_hidden"],
-        money=spec["money"], credit_limit=spec["credit_limit"],
-        production_multiples=tuple(spec["production_multiples"]), base_income=spec["base_income"],
-        bid_points=spec["bid_points"], army_points=spec["army_points"], naval_points=spec["naval_points"],
-        us_entry=spec["us_entry"], objectives_needed=spec["objectives_needed"],
-        historical_high_point=spec["historical_high_point"],
-    )
+def _owner(minors: dict[str, MinorSpec], name: str) -> str:
+    """Rule 8.1b: the major power or minor a colony ultimately belongs to (itself if no colony)."""
+    seen = {name}
+    while minors.get(name) is not None and minors[name].colony_of is not None and minors[name].colony_of not in seen:
+        name = minors[name].colony_of
+        seen.add(name)
+    return name

@@ -1,14 +1,24 @@
-"""The political half of the data pack as frozen values: the status display, minor countries, the
-war and treaty charts (with rule 2.6's America in Flames columns), option cards and the numbers
-of rules 8.4-8.7."""
+"""The political half of the data pack (rules 2.6, 8.1-8.7), each schema loading its section into the
+frozen spec the rules read: the numbers rules 8.2-8.7 state, the status display's layout, the minor
+countries, the war and treaty charts (with rule 2.6's America in Flames columns) and the option
+cards."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from fractions import Fraction
 
-from domain.dod3.powers import Ideology
-from domain.dod3.status_display import Hex, StatusDisplay, build_display
+from marshmallow import Schema, post_load, validate
+
+from domain.dod3.pack_fields import (
+    Keyed, Rational, Sourced, by_year, count, flag, listed, major_power, nested, text, whole, years,
+)
+from domain.dod3.powers import MAJOR_POWERS, Ideology
+from domain.dod3.status_display import DisplayLayout, DisplayStart, Hex, IdeologyLayout
+
+RESTRICTED_POWERS = ("CH", "IT", "JA", "US")  # rule 8.1d: they control only minors under their flags
+RESOURCE_KINDS = ("resource", "oil")
+IDEOLOGIES = tuple(i.value for i in Ideology)
 
 
 class EffectKind(StrEnum):
@@ -66,13 +76,22 @@ class PrerequisiteKind(StrEnum):
     OPTION_SUCCEEDED = "option_succeeded"
 
 
-@dataclass(frozen=True)
-class ActivationRules:
-    """Rule 8.5d-e: the cost of entering a hex and how far negative modifiers reach."""
+M = ModifierKind
+MINOR_MODIFIERS = (M.OPPOSITE, M.HALVE, M.DOUBLE, M.PER_ALLY, M.NEGATIVE_ONLY, M.MULTIPLY_BY_LEVELS, M.ADD)
+US_ENTRY_MODIFIERS = (M.BY_IDEOLOGY, M.OPPOSITE, M.DOUBLE, M.HALVE, M.ADD)
 
-    base_cost: int
-    minimum_cost: int
-    negative_range: int
+
+def _effects(**kwargs) -> Keyed:
+    """Modifiers by minor: ``{Finland: 1, Poland: {value: -2, provisional: true}}``."""
+    return Keyed(Sourced(whole()), **kwargs)
+
+
+# --- rules 8.2-8.7: the numbers the seed states ----------------------------------------------
+
+@dataclass(frozen=True)
+class HexCostModifiers:
+    """Rule 8.5e: what entering a hex adds to its base cost."""
+
     towards_own_ideology: int
     towards_other_ideology: int
     away_from_power_at_war: int
@@ -80,6 +99,41 @@ class ActivationRules:
     leaving_controller_hex: int
     crossing_boundary: int
     away_from_ally: int
+
+
+class HexCostModifiersSchema(Schema):
+    towards_own_ideology = whole(required=True)
+    towards_other_ideology = whole(required=True)
+    away_from_power_at_war = whole(required=True)
+    towards_power_at_war = whole(required=True)
+    leaving_controller_hex = whole(required=True)
+    crossing_boundary = whole(required=True)
+    away_from_ally = whole(required=True)
+
+    @post_load
+    def _spec(self, data: dict, **kwargs) -> HexCostModifiers:
+        return HexCostModifiers(**data)
+
+
+@dataclass(frozen=True)
+class ActivationRules:
+    """Rule 8.5d-e: the cost of entering a hex and how far negative modifiers reach."""
+
+    base_cost: int
+    minimum_cost: int
+    negative_range: int
+    modifiers: HexCostModifiers
+
+
+class ActivationSchema(Schema):
+    base_cost = count(required=True)
+    minimum_cost = count(required=True)
+    negative_range = count(required=True)
+    modifiers = nested(HexCostModifiersSchema, required=True)
+
+    @post_load
+    def _spec(self, data: dict, **kwargs) -> ActivationRules:
+        return ActivationRules(**data)
 
 
 @dataclass(frozen=True)
@@ -93,6 +147,39 @@ class EndRollRules:
     all_at_war_modifier: int
 
 
+class EndRollSchema(Schema):
+    ends_at_or_below = whole(required=True)
+    per_previous_option = whole(required=True)
+    powers_at_war = count(required=True)
+    powers_at_war_modifier = whole(required=True)
+    all_at_war_modifier = whole(required=True)
+
+    @post_load
+    def _spec(self, data: dict, **kwargs) -> EndRollRules:
+        return EndRollRules(**data)
+
+
+@dataclass(frozen=True)
+class NewWorldOrderCosts:
+    """Rule 8.7.1: entering a hex closer to (further from) every centre hex, leaving the ideology, else."""
+
+    closer: int
+    further: int
+    change_ideology: int
+    other: int
+
+
+class NewWorldOrderCostSchema(Schema):
+    closer = count(required=True)
+    further = count(required=True)
+    change_ideology = count(required=True)
+    other = count(required=True)
+
+    @post_load
+    def _spec(self, data: dict, **kwargs) -> NewWorldOrderCosts:
+        return NewWorldOrderCosts(**data)
+
+
 @dataclass(frozen=True)
 class NewWorldOrderRules:
     """Rule 8.7.1 (IPO 1)."""
@@ -100,25 +187,112 @@ class NewWorldOrderRules:
     points_by_position: tuple[int, ...]
     ideology_modifiers: dict[str, int]
     minimum_points: int
-    cost_closer: int
-    cost_further: int
-    cost_change_ideology: int
-    cost_other: int
+    costs: NewWorldOrderCosts
+
+
+class NewWorldOrderSchema(Schema):
+    points_by_position = listed(count(), required=True, validate=validate.Length(equal=len(MAJOR_POWERS)))
+    ideology_modifiers = Keyed(whole(), keys=IDEOLOGIES, required=True)
+    minimum_points = count(required=True)
+    costs = nested(NewWorldOrderCostSchema, required=True)
+
+    @post_load
+    def _spec(self, data: dict, **kwargs) -> NewWorldOrderRules:
+        return NewWorldOrderRules(**data)
+
+
+@dataclass(frozen=True)
+class EconomicAgreementRules:
+    """Rule 8.7.2 (IPO 2): "a red factory or one or two resources"."""
+
+    most_resources: int
+
+
+class EconomicAgreementSchema(Schema):
+    most_resources = count(required=True)
+
+    @post_load
+    def _spec(self, data: dict, **kwargs) -> EconomicAgreementRules:
+        return EconomicAgreementRules(**data)
 
 
 @dataclass(frozen=True)
 class PoliticsRules:
-    marker_limit: int
+    marker_limit: int  # rule 8.4c: markers run to +/-marker_limit
     credit_partner_treaty_level: int  # rule 8.2b: a partner paying past the credit limit
     activation: ActivationRules
     end_roll: EndRollRules
     new_world_order: NewWorldOrderRules
-    most_agreement_resources: int
+    economic_agreement: EconomicAgreementRules
 
 
-@dataclass(frozen=True)
+class PoliticsSchema(Schema):
+    """Numbers rules 8.2-8.7 state (not provisional: they are the seed's)."""
+
+    marker_limit = count(required=True)
+    credit_partner_treaty_level = count(required=True)
+    activation = nested(ActivationSchema, required=True)
+    end_roll = nested(EndRollSchema, required=True)
+    new_world_order = nested(NewWorldOrderSchema, required=True)
+    economic_agreement = nested(EconomicAgreementSchema, required=True)
+
+    @post_load
+    def _spec(self, data: dict, **kwargs) -> PoliticsRules:
+        return PoliticsRules(**data)
+
+
+# --- rule 8.1a: the status display as printed ------------------------------------------------
+
+class IdeologyLayoutSchema(Schema):
+    factions = listed(text(), required=True, validate=validate.Length(min=1))
+    centre = text(required=True)
+
+    @post_load
+    def _spec(self, data: dict, **kwargs) -> IdeologyLayout:
+        return IdeologyLayout(**data)
+
+
+class HexSchema(Schema):
+    id = text(required=True)
+    q = whole(required=True)
+    r = whole(required=True)
+    zone = text(required=True)
+
+    @post_load
+    def _spec(self, data: dict, **kwargs) -> Hex:
+        return Hex(**data)
+
+
+class DisplayStartSchema(Schema):
+    powers = Keyed(text(), keys=MAJOR_POWERS, required=True)
+    minors = Keyed(text(), required=True)
+
+    @post_load
+    def _spec(self, data: dict, **kwargs) -> DisplayStart:
+        return DisplayStart(**data)
+
+
+class StatusDisplaySchema(Schema):
+    provisional = flag()
+    ideologies = Keyed(nested(IdeologyLayoutSchema), keys=IDEOLOGIES, required=True)
+    neutral_hex = text(required=True)
+    hexes = listed(nested(HexSchema), required=True, validate=validate.Length(min=1))
+    boundaries = listed(listed(text(), validate=validate.Length(equal=2)), load_default=None, allow_none=True)
+    wrap = Keyed(listed(text(), validate=validate.Length(equal=2, error="expected the two hexes of the letter")),
+                 required=True)
+    start = nested(DisplayStartSchema, required=True)
+
+    @post_load
+    def _spec(self, data: dict, **kwargs) -> DisplayLayout:
+        data.pop("provisional", None)
+        return DisplayLayout(**data)
+
+
+# --- rules 8.1b-d: the minor countries --------------------------------------------------------
+
+@dataclass(frozen=True, kw_only=True)
 class MinorSpec:
-    name: str
+    name: str = ""  # the key it is listed under (set by ``Keyed(named="name")``)
     political_marker: bool
     colony_of: str | None
     willpower: int | None
@@ -128,6 +302,51 @@ class MinorSpec:
     red_factories: int
     blue_factories: int
     america_in_flames: bool = False  # rule 2.6: only on the war chart with AiF
+
+
+class MinorSchema(Schema):
+    provisional = flag()
+    political_marker = flag(load_default=False)
+    colony_of = text(load_default=None, allow_none=True)
+    willpower = Sourced(whole(), load_default=None, allow_none=True)
+    stability = Sourced(whole(), load_default=None, allow_none=True)
+    allies = listed(major_power(), load_default=tuple)
+    resources = Keyed(count(), keys=RESOURCE_KINDS, load_default=dict)
+    red_factories = count(load_default=0)
+    blue_factories = count(load_default=0)
+
+    @post_load
+    def _spec(self, data: dict, **kwargs) -> MinorSpec:
+        data.pop("provisional", None)
+        return MinorSpec(**data)
+
+
+@dataclass(frozen=True)
+class Minors:
+    """The ``minors`` section as written (the Pack derives its look-up tables from it)."""
+
+    countries: dict[str, MinorSpec]
+    flags: dict[str, tuple[str, ...]]
+    hostile: tuple[tuple[str, ...], ...]
+
+
+class MinorsSchema(Schema):
+    provisional = flag()
+    countries = Keyed(nested(MinorSchema), named="name", required=True)
+    flags = Keyed(listed(text()), keys=RESTRICTED_POWERS, required=True)
+    hostile = listed(listed(text(), validate=validate.Length(equal=2)), required=True)
+
+    @post_load
+    def _spec(self, data: dict, **kwargs) -> Minors:
+        data.pop("provisional", None)
+        return Minors(**data)
+
+
+# --- rules 8.4c-d and 2.6: the war and treaty charts ------------------------------------------
+
+def _year(written: str) -> int | str:
+    """A chart column's year key (a key that is no year stays as written for the check to name)."""
+    return int(written) if written.isdigit() else written
 
 
 @dataclass(frozen=True)
@@ -143,11 +362,102 @@ class ChartColumn:
         return self.us_entry[max(started)] if started else Fraction(0)
 
 
+class ChartColumnSchema(Schema):
+    provisional = flag()
+    minor_effects = _effects(load_default=dict)
+    us_entry = years(load_default=dict)
+
+    @post_load
+    def _spec(self, data: dict, **kwargs) -> ChartColumn:
+        return ChartColumn(data["minor_effects"], {_year(y): value for y, value in data["us_entry"].items()})
+
+
+@dataclass(frozen=True)
+class AmericaInFlamesColumn:
+    """Rule 2.6: a war-chart column copied from another (``as``), with its own US entry."""
+
+    minor: str
+    as_: str
+    us_entry: dict[int, Fraction] | None
+    us_entry_offset: int
+
+
+class AmericaInFlamesSchema(Schema):
+    minor = text(required=True)
+    as_ = text(required=True, data_key="as")
+    us_entry = years(load_default=None, allow_none=True)
+    us_entry_offset = whole(load_default=0)
+
+    @post_load
+    def _spec(self, data: dict, **kwargs) -> AmericaInFlamesColumn:
+        us_entry = None if data["us_entry"] is None else by_year(data["us_entry"])
+        return AmericaInFlamesColumn(**{**data, "us_entry": us_entry})
+
+
+@dataclass(frozen=True)
+class Chart:
+    """A chart as written: a column per target (and, on the war chart, rule 2.6's extra columns)."""
+
+    targets: dict[str, ChartColumn]
+    america_in_flames: tuple[AmericaInFlamesColumn, ...] = ()
+
+
+class ChartsSchema(Schema):
+    """The war chart."""
+
+    provisional = flag()
+    targets = Keyed(nested(ChartColumnSchema), required=True)
+    america_in_flames = listed(nested(AmericaInFlamesSchema), load_default=tuple)
+
+    @post_load
+    def _spec(self, data: dict, **kwargs) -> Chart:
+        data.pop("provisional", None)
+        return Chart(**data)
+
+
+class TreatyChartSchema(Schema):
+    provisional = flag()
+    targets = Keyed(nested(ChartColumnSchema), required=True)
+
+    @post_load
+    def _spec(self, data: dict, **kwargs) -> Chart:
+        return Chart(data["targets"])
+
+
+def minors_and_war_chart(minors: Minors, war_chart: Chart) -> tuple[dict[str, MinorSpec], dict[str, ChartColumn]]:
+    """Rule 2.6: the minors and war-chart columns with America in Flames' extra ones, each a copy of
+    the column it is printed ``as`` with its own US entry (or the copied one's, offset)."""
+    countries, columns = dict(minors.countries), dict(war_chart.targets)
+    for extra in war_chart.america_in_flames:
+        base, column = countries[extra.as_], columns[extra.as_]
+        us_entry = extra.us_entry if extra.us_entry is not None else {
+            year: value + extra.us_entry_offset for year, value in column.us_entry.items()}
+        columns[extra.minor] = ChartColumn(dict(column.minor_effects), us_entry)
+        countries[extra.minor] = MinorSpec(
+            name=extra.minor, political_marker=False, colony_of=None, willpower=base.willpower,
+            stability=base.stability, allies=(), resources={}, red_factories=0, blue_factories=0,
+            america_in_flames=True)
+    return countries, columns
+
+
+# --- rules 8.2-8.4: the option cards ----------------------------------------------------------
+
 @dataclass(frozen=True)
 class Modifier:
     kind: ModifierKind
     value: Fraction | None = None
     by_ideology: dict[str, Fraction] = field(default_factory=dict)
+
+
+class ModifierSchema(Schema):
+    provisional = flag()
+    kind = text(required=True, validate=validate.OneOf(MINOR_MODIFIERS + US_ENTRY_MODIFIERS))
+    value = Rational(load_default=None, allow_none=True)
+    by_ideology = Keyed(Rational(), keys=IDEOLOGIES, load_default=dict)
+
+    @post_load
+    def _spec(self, data: dict, **kwargs) -> Modifier:
+        return Modifier(ModifierKind(data["kind"]), data["value"], data["by_ideology"])
 
 
 @dataclass(frozen=True)
@@ -158,15 +468,48 @@ class Prerequisite:
     option: str | None = None
 
 
+class PrerequisiteSchema(Schema):
+    kind = text(required=True, validate=validate.OneOf(tuple(PrerequisiteKind)))
+    power = major_power(load_default=None, allow_none=True)
+    level = whole(load_default=None, allow_none=True)
+    option = text(load_default=None, allow_none=True)
+
+    @post_load
+    def _spec(self, data: dict, **kwargs) -> Prerequisite:
+        return Prerequisite(**{**data, "kind": PrerequisiteKind(data["kind"])})
+
+
 @dataclass(frozen=True)
 class Effect:
     kind: EffectKind
-    level: int | None = None
-    change: int | None = None
-    option: str | None = None
-    on_target: bool = False
-    us_entry: dict[str, Fraction] = field(default_factory=dict)
-    cost_per_resource: bool = False
+    level: int | None = None  # pact: the treaty level it makes
+    change: int | None = None  # treaty_level: +n/-n, or None for the levels chosen
+    option: str | None = None  # force_option: the option forced
+    on_target: bool = False  # force_option: the target must play it (else the player)
+    us_entry: dict[str, Fraction] = field(default_factory=dict)  # new_world_order: by centre reached
+    cost_per_resource: bool = False  # economic_agreement: the cost for each resource
+
+
+class EffectSchema(Schema):
+    kind = text(required=True, validate=validate.OneOf(tuple(EffectKind)))
+    level = Sourced(whole(), load_default=None, allow_none=True)
+    change = whole(load_default=None, allow_none=True)
+    option = text(load_default=None, allow_none=True)
+    on_target = flag(load_default=False)
+    us_entry = Keyed(Sourced(Rational()), keys=IDEOLOGIES, load_default=dict)
+    cost_per_resource = flag(load_default=False)
+
+    @post_load
+    def _spec(self, data: dict, **kwargs) -> Effect:
+        return Effect(**{**data, "kind": EffectKind(data["kind"])})
+
+
+class ApprovalSchema(Schema):
+    option = text(required=True)  # the approving option's suffix on the target power's card, e.g. "0(f)"
+
+    @post_load
+    def _option(self, data: dict, **kwargs) -> str:
+        return data["option"]
 
 
 @dataclass(frozen=True)
@@ -203,89 +546,41 @@ def option_number(option_id: str) -> str:
     return option_id.split("(")[0].strip()
 
 
-def _years(raw: dict) -> dict[int, Fraction]:
-    return {int(year): Fraction(value) for year, value in raw.items()}
+class CardSchema(Schema):
+    provisional = flag()
+    id = text(required=True)
+    number = text(load_default=None, allow_none=True)
+    name = text(required=True)
+    card = text(required=True, validate=validate.OneOf(("IPO",) + MAJOR_POWERS))
+    cost = Sourced(count(), required=True)
+    once_only = Sourced(flag(), load_default=False)
+    target = text(load_default=TargetKind.NONE.value, validate=validate.OneOf(tuple(TargetKind)))
+    targets = listed(text(), load_default=None, allow_none=True)
+    prerequisites = listed(nested(PrerequisiteSchema), load_default=tuple)
+    minor_effects = _effects(load_default=dict)
+    target_effects = _effects(load_default=dict)
+    chart = text(load_default=ChartKind.NONE.value, validate=validate.OneOf(tuple(ChartKind)))
+    modifiers = listed(nested(ModifierSchema), load_default=tuple)
+    us_entry = years(load_default=dict)
+    us_entry_modifiers = listed(nested(ModifierSchema), load_default=tuple)
+    approval = nested(ApprovalSchema, load_default=None, allow_none=True)
+    effect = nested(EffectSchema, required=True)
+    no_activation = flag(load_default=False)
+    may_pass_credit_limit = flag(load_default=False)
+    mp_zero = flag(load_default=False)
+
+    @post_load
+    def _spec(self, data: dict, **kwargs) -> OptionCard:
+        data.pop("provisional", None)
+        return OptionCard(**{**data, "number": data["number"] or option_number(data["id"]),
+                             "target": TargetKind(data["target"]), "chart": ChartKind(data["chart"]),
+                             "us_entry": by_year(data["us_entry"])})
 
 
-def _modifiers(raw: list) -> tuple[Modifier, ...]:
-    return tuple(Modifier(ModifierKind(m["kind"]), m["value"], dict(m["by_ideology"])) for m in raw)
+class OptionsSchema(Schema):
+    provisional = flag()
+    cards = listed(nested(CardSchema), required=True, validate=validate.Length(min=1))
 
-
-def build_politics(raw: dict) -> dict:
-    """The Pack fields of the political sections (``raw`` is the unwrapped, validated pack)."""
-    countries = raw["minors"]["countries"]
-    minors = {name: MinorSpec(name, m["political_marker"], m["colony_of"], m["willpower"], m["stability"],
-                              tuple(m["allies"]), dict(m["resources"]), m["red_factories"], m["blue_factories"])
-              for name, m in countries.items()}
-    war_chart = {t: ChartColumn(dict(c["minor_effects"]), _years(c["us_entry"])) for t, c in raw["war_chart"]["targets"].items()}
-    for extra in raw["war_chart"]["america_in_flames"]:
-        base, column = minors[extra["as_"]], war_chart[extra["as_"]]
-        us_entry = _years(extra["us_entry"]) if extra["us_entry"] is not None else {
-            year: value + extra["us_entry_offset"] for year, value in column.us_entry.items()}
-        war_chart[extra["minor"]] = ChartColumn(dict(column.minor_effects), us_entry)
-        minors[extra["minor"]] = MinorSpec(extra["minor"], False, None, base.willpower, base.stability, (), {}, 0, 0,
-                                           america_in_flames=True)
-    owners = {name: _owner(minors, name) for name in minors}
-    return {
-        "colony_owners": owners,
-        "colonies": {owner: tuple(m for m in minors if m != owner and owners[m] == owner) for owner in set(owners.values())},
-        "politics": _politics(raw["politics"]),
-        "display": _display(raw["status_display"]),
-        "minors": minors,
-        "flags": {power: frozenset(listed) for power, listed in raw["minors"]["flags"].items()},
-        "hostile": frozenset(frozenset(pair) for pair in raw["minors"]["hostile"]),
-        "war_chart": war_chart,
-        "treaty_chart": {t: ChartColumn(dict(c["minor_effects"]), _years(c["us_entry"]))
-                         for t, c in raw["treaty_chart"]["targets"].items()},
-        "options": {card["id"]: _card(card) for card in raw["options"]["cards"]},
-    }
-
-
-def _owner(minors: dict[str, MinorSpec], name: str) -> str:
-    """Rule 8.1b: the major power or minor a colony ultimately belongs to (itself if no colony)."""
-    seen = {name}
-    while minors.get(name) is not None and minors[name].colony_of is not None and minors[name].colony_of not in seen:
-        name = minors[name].colony_of
-        seen.add(name)
-    return name
-
-
-def _politics(raw: dict) -> PoliticsRules:
-    activation, costs, end, nwo = raw["activation"], raw["activation"]["modifiers"], raw["end_roll"], raw["new_world_order"]
-    return PoliticsRules(
-        marker_limit=raw["marker_limit"], credit_partner_treaty_level=raw["credit_partner_treaty_level"],
-        activation=ActivationRules(activation["base_cost"], activation["minimum_cost"], activation["negative_range"],
-                                   **costs),
-        end_roll=EndRollRules(**end),
-        new_world_order=NewWorldOrderRules(
-            tuple(nwo["points_by_position"]), dict(nwo["ideology_modifiers"]), nwo["minimum_points"],
-            nwo["costs"]["closer"], nwo["costs"]["further"], nwo["costs"]["change_ideology"], nwo["costs"]["other"]),
-        most_agreement_resources=raw["economic_agreement"]["most_resources"],
-    )
-
-
-def _display(raw: dict) -> StatusDisplay:
-    ideologies = {Ideology(i): (tuple(layout["factions"]), layout["centre"]) for i, layout in raw["ideologies"].items()}
-    hexes = [Hex(h["id"], h["q"], h["r"], h["zone"]) for h in raw["hexes"]]
-    boundaries = None if raw["boundaries"] is None else [tuple(pair) for pair in raw["boundaries"]]
-    return build_display(hexes, ideologies, raw["neutral_hex"], {k: tuple(v) for k, v in raw["wrap"].items()},
-                         boundaries, raw["start"]["powers"], raw["start"]["minors"])
-
-
-def _card(raw: dict) -> OptionCard:
-    effect = raw["effect"]
-    return OptionCard(
-        id=raw["id"], number=raw["number"] or option_number(raw["id"]), name=raw["name"], card=raw["card"],
-        cost=raw["cost"], once_only=raw["once_only"], target=TargetKind(raw["target"]),
-        targets=None if raw["targets"] is None else tuple(raw["targets"]),
-        prerequisites=tuple(Prerequisite(PrerequisiteKind(p["kind"]), p["power"], p["level"], p["option"])
-                            for p in raw["prerequisites"]),
-        minor_effects=dict(raw["minor_effects"]), target_effects=dict(raw["target_effects"]),
-        chart=ChartKind(raw["chart"]),
-        modifiers=_modifiers(raw["modifiers"]), us_entry=_years(raw["us_entry"]),
-        us_entry_modifiers=_modifiers(raw["us_entry_modifiers"]),
-        approval=None if raw["approval"] is None else raw["approval"]["option"],
-        effect=Effect(EffectKind(effect["kind"]), effect["level"], effect["change"], effect["option"], effect["on_target"],
-                      dict(effect["us_entry"]), effect["cost_per_resource"]),
-        no_activation=raw["no_activation"], may_pass_credit_limit=raw["may_pass_credit_limit"], mp_zero=raw["mp_zero"],
-    )
+    @post_load
+    def _cards(self, data: dict, **kwargs) -> tuple[OptionCard, ...]:
+        return data["cards"]

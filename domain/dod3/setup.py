@@ -8,10 +8,7 @@ from fractions import Fraction
 
 from domain.dod3.pack import Pack
 from domain.dod3.seating import game_options, seat_powers
-from domain.dod3.state import (
-    ForceLedger, Guarantee, Initiative, InitiativePhase, MinorWar, Offensive, PowerLedger, ResourceMarker, State,
-    Step, TradeAgreement, TradeFlow, Treaty,
-)
+from domain.dod3.state import ForceLedger, Initiative, InitiativePhase, PowerLedger, State, Step, Treaty
 from domain.dod3.turns import FIRST_TURN
 from domain.kernel import Setup
 
@@ -32,21 +29,18 @@ def initial_state(setup: Setup, pack: Pack) -> State:
         forces={f: ForceLedger(spec.army_points, spec.naval_points) for f, spec in pack.subordinates.items()},
         initiative=Initiative(track=pack.start_track, previous_track=pack.start_track,
                               phase=InitiativePhase.SETTLED, sealed={}, last_card=pack.start_track[-1]),
-        treaties=tuple(Treaty(t.powers, t.level, FIRST_TURN - t.age, t.trade) for t in pack.treaties),
-        trade=tuple(TradeAgreement(tuple(TradeFlow(f.sender, f.receiver, dict(f.goods)) for f in t.flows),
-                                   dict(t.routes)) for t in pack.trade),
-        resource_markers=tuple(ResourceMarker(m["power"], m["location"], m["kind"]) for m in start["resource_markers"]),
+        treaties=tuple(Treaty(t.powers, t.level, FIRST_TURN - t.age, t.trade) for t in start.treaties),
+        trade=start.trade,
+        resource_markers=start.resource_markers,
         territory_control={**{o.territory: o.controller for o in pack.objectives if o.controller is not None},
-                           **{t["territory"]: t["controller"] for t in start["territories"]}},
-        non_home_territories=frozenset(t["territory"] for t in start["territories"] if not t["home_country"]),
-        minor_control={m["minor"]: m["controller"] for m in start["minor_control"]},
-        directed_minors=frozenset(m["minor"] for m in start["minor_control"] if m["directs"]),
-        minor_wars=tuple(MinorWar(w["power"], w["minor"], w["since"],
-                                  tuple(Offensive(o["origin"], o["into"]) for o in w["offensives"]))
-                         for w in start["wars_with_minors"]),
-        guarantees=tuple(Guarantee(g["power"], g["minor"], g["option"]) for g in start["guarantees"]),
-        panama_canal_owner=start["panama_canal"]["controller"],
-        central_america=start["panama_canal"]["central_america"],
+                           **{t.territory: t.controller for t in start.territories}},
+        non_home_territories=frozenset(t.territory for t in start.territories if not t.home_country),
+        minor_control={m.minor: m.controller for m in start.minor_control},
+        directed_minors=frozenset(m.minor for m in start.minor_control if m.directs),
+        minor_wars=start.wars_with_minors,
+        guarantees=start.guarantees,
+        panama_canal_owner=start.panama_canal.controller,
+        central_america=start.panama_canal.central_america,
         us_entry={p: Fraction(spec.us_entry) for p, spec in pack.powers.items()},
         positions=start_positions(pack),
         minor_alliances={m.name: frozenset(m.allies) for m in pack.minors.values() if m.allies},

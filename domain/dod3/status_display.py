@@ -34,6 +34,32 @@ class Faction:
 
 
 @dataclass(frozen=True)
+class IdeologyLayout:
+    """An ideology's row of factions in order, and its centre faction."""
+
+    factions: tuple[str, ...]
+    centre: str
+
+
+@dataclass(frozen=True)
+class DisplayStart:
+    powers: dict[str, str]  # major power -> its start hex
+    minors: dict[str, str]  # minor -> its start hex (others start in the neutral hex)
+
+
+@dataclass(frozen=True)
+class DisplayLayout:
+    """The status display as the pack prints it; ``build_display`` makes the graph of it."""
+
+    ideologies: dict[str, IdeologyLayout]  # by ideology value
+    neutral_hex: str
+    hexes: tuple[Hex, ...]
+    boundaries: tuple[tuple[str, ...], ...] | None  # None: every edge between two zones
+    wrap: dict[str, tuple[str, ...]]  # letter -> the two edge hexes that are adjacent
+    start: DisplayStart
+
+
+@dataclass(frozen=True)
 class StatusDisplay:
     """The hex graph with its distance tables (all pairs, and inside each faction and ideology)."""
 
@@ -117,13 +143,12 @@ def _bfs(start: str, neighbours: Mapping[str, Iterable[str]], allowed: frozenset
     return seen
 
 
-def build_display(hexes: Iterable[Hex], ideologies: Mapping[Ideology, tuple[tuple[str, ...], str]],
-                  neutral_hex: str, wrap: Mapping[str, tuple[str, str]],
-                  boundaries: Iterable[tuple[str, str]] | None,
-                  start_powers: Mapping[str, str], start_minors: Mapping[str, str]) -> StatusDisplay:
-    """The graph and its tables. ``ideologies`` maps each ideology to (its factions in order, its
-    centre faction). Boundaries default to every edge between two zones (faction or neutral)."""
-    by_id = {h.id: h for h in hexes}
+def build_display(layout: DisplayLayout) -> StatusDisplay:
+    """The graph and its tables. Boundaries default to every edge between two zones (faction or
+    neutral)."""
+    ideologies = {Ideology(i): (row.factions, row.centre) for i, row in layout.ideologies.items()}
+    wrap, boundaries = layout.wrap, layout.boundaries
+    by_id = {h.id: h for h in layout.hexes}
     at = {(h.q, h.r): h.id for h in by_id.values()}
     factions = {f: Faction(f, ideology, index, f == centre)
                 for ideology, (names, centre) in ideologies.items() for index, f in enumerate(names)}
@@ -147,13 +172,13 @@ def build_display(hexes: Iterable[Hex], ideologies: Mapping[Ideology, tuple[tupl
     in_ideology = {i: frozenset(h for f, spec in factions.items() if spec.ideology is i for h in members.get(f, ()))
                    for i in ideologies}
     return StatusDisplay(
-        hexes=by_id, factions=factions, neutral_hex=neutral_hex, wrap={k: tuple(v) for k, v in wrap.items()},
+        hexes=by_id, factions=factions, neutral_hex=layout.neutral_hex, wrap={k: tuple(v) for k, v in wrap.items()},
         neighbours=frozen, boundaries=edges,
         distances={h: _bfs(h, frozen) for h in by_id},
         faction_distances={f: {h: _bfs(h, frozen, members.get(f, frozenset())) for h in members.get(f, ())}
                            for f in factions},
         ideology_distances={i: {h: _bfs(h, frozen, hexes_in) for h in hexes_in} for i, hexes_in in in_ideology.items()},
-        start_powers=dict(start_powers), start_minors=dict(start_minors),
+        start_powers=dict(layout.start.powers), start_minors=dict(layout.start.minors),
         letters={h: letter for letter, pair in wrap.items() for h in pair},
         centres={i: tuple(h for f, spec in factions.items() if spec.ideology is i and spec.centre
                           for h in sorted(members.get(f, ()))) for i in ideologies},
