@@ -6,7 +6,6 @@ from domain.totaler_krieg import projections, rule_projections
 from domain.totaler_krieg.commands import COMMANDS
 from domain.totaler_krieg.decider import TKDecider
 from domain.totaler_krieg.events import EVENTS
-from domain.totaler_krieg.pack import build_pack
 from domain.totaler_krieg.pack_schema import PackSchema
 from domain.totaler_krieg.vocabulary import RULESET_ID
 
@@ -29,8 +28,7 @@ RULESET = Ruleset(
         Projection("policy-triggers", rule_projections.policy_triggers,
                    description="which policies an Axis action would end, and whether it may (13.6.1.2)"),
     ),
-    pack_schema=PackSchema,
-    build_pack=build_pack,
+    pack_schema=PackSchema,  # its load returns the Pack the rules read
     default_pack=("domain.totaler_krieg.data", "default.yaml"),
     description=__doc__,
     seat_presets={

@@ -1,40 +1,106 @@
 """Marshmallow schema for the Totaler Krieg! chapter 13 data pack (countries, places, markers...).
 
+``PackSchema().load(raw)`` returns the ``Pack`` the rules read: each entry schema's ``post_load``
+builds its frozen spec, and the pack's derives what only the whole pack knows (each country's
+original places, each dependent's area, land neighbours, what each Ceded Land marker covers).
 Shape errors come from the field schemas; cross references (a region of an unknown country, a
 marker ceding an unknown place, a unit listed under two countries) are checked once the shapes are
 valid, and every error names the path of the bad field (``places.cyrenaica.region_of_dependent``).
 Any entry or section may carry ``provisional: true``: a stand-in for what the seed does not give."""
 from __future__ import annotations
 
-from marshmallow import Schema, ValidationError, fields, validate, validates_schema
+from collections.abc import Mapping
+from dataclasses import replace
 
+from marshmallow import Schema, ValidationError, fields, post_load, validate, validates_schema
+from marshmallow.experimental.context import Context
+
+from domain.totaler_krieg.pack import (
+    BalticCession,
+    BoxSpec,
+    CountrySpec,
+    EventSpec,
+    MarkerSpec,
+    MultinationalSpec,
+    Pack,
+    PlaceSpec,
+    PolicySpec,
+    ScenarioSpec,
+    SetupGroup,
+    TruceSpec,
+    UnitKind,
+    UnitSpec,
+    WholeCession,
+)
 from domain.totaler_krieg.pack_checks import cross_reference_errors
-from domain.totaler_krieg.vocabulary import EndCause, Faction, Location, Size, Status, WarState
+from domain.totaler_krieg.vocabulary import (
+    EndCause,
+    Faction,
+    Location,
+    PlaceKind,
+    Size,
+    Status,
+    TruceRestrictions,
+    WarState,
+)
 
-_FACTIONS = [f.value for f in Faction]
 _ID = validate.Regexp(r"^[a-z0-9][a-z0-9_\-]*$", error="expected a lower-case id")
+# The id of the entry being loaded, for its schema's post_load (see ``Keyed``).
+_EntryId = Context[str]
+
+
+def _enum(enum: type, **kwargs) -> fields.Enum:
+    """A pack word read as its enum member; the YAML holds the value (``axis``, ``minor``)."""
+    return fields.Enum(enum, by_value=fields.String, **kwargs)
 
 
 def _faction(**kwargs):
-    return fields.String(validate=validate.OneOf(_FACTIONS), **kwargs)
+    return _enum(Faction, **kwargs)
+
+
+class Items(fields.List):
+    """A list loaded as a tuple (specs are frozen)."""
+
+    def _deserialize(self, value, attr, data, **kwargs) -> tuple:
+        return tuple(super()._deserialize(value, attr, data, **kwargs))
 
 
 def _ids(**kwargs):
-    return fields.List(fields.String(validate=_ID), **kwargs)
+    return Items(fields.String(validate=_ID), **kwargs)
 
 
 class Keyed(fields.Dict):
     """A mapping of id -> entry whose errors read ``places.bessarabia.core_of`` (marshmallow's Dict
-    would put a ``value`` level between the id and the field)."""
+    would put a ``key`` or ``value`` level between the id and the field). Each entry loads with its
+    id at hand, so its schema's ``post_load`` builds the spec with it (``_EntryId.get()``)."""
 
     def _deserialize(self, value, attr, data, **kwargs):
-        try:
-            return super()._deserialize(value, attr, data, **kwargs)
-        except ValidationError as error:
-            if not isinstance(error.messages, dict):
-                raise
-            raise ValidationError({key: found.get("value", found.get("key")) if isinstance(found, dict) else found
-                                   for key, found in error.messages.items()}) from error
+        if not isinstance(value, Mapping):
+            raise self.make_error("invalid")
+        ids, errors = {}, {}
+        for key in value:  # as Dict does: every key first, then every value; a value's errors win
+            try:
+                ids[key] = self.key_field.deserialize(key, **kwargs)
+            except ValidationError as error:
+                errors[key] = error.messages
+        entries = {}
+        for key, entry in value.items():
+            try:
+                with _EntryId(ids.get(key, key)):
+                    loaded = self.value_field.deserialize(entry, **kwargs)
+            except ValidationError as error:
+                errors[key] = error.messages
+            else:
+                if key in ids:
+                    entries[ids[key]] = loaded
+        if errors:
+            raise ValidationError(errors)
+        return entries
+
+
+def _spec(spec: type, data: dict, **derived):
+    """``spec`` from an entry's loaded fields (``provisional`` is gathered for the whole pack)."""
+    return spec(**{k: v for k, v in data.items() if k != "provisional"}, **derived)
 
 
 class _Entry(Schema):
@@ -56,6 +122,10 @@ class BoxSchema(_Entry):
     friendly_to = _faction(required=True)
     minors_of = _faction(load_default=None)
 
+    @post_load
+    def _spec(self, data, **kwargs) -> BoxSpec:
+        return _spec(BoxSpec, data, id=_EntryId.get())
+
 
 class PolicySchema(_Entry):
     name = fields.String(required=True)
@@ -64,11 +134,19 @@ class PolicySchema(_Entry):
     survives_total_war = fields.Boolean(load_default=False)
     protected_by_enforced_peace = fields.Boolean(load_default=False)
 
+    @post_load
+    def _spec(self, data, **kwargs) -> PolicySpec:
+        return _spec(PolicySpec, {**data, "short": data["short"] or data["name"]}, id=_EntryId.get())
+
 
 class TruceSchema(_Entry):
     id = fields.String(required=True, validate=_ID)
     name = fields.String(required=True)
-    restrictions = fields.String(required=True, validate=validate.OneOf(["reassess_armistice", "negotiation"]))
+    restrictions = _enum(TruceRestrictions, required=True)
+
+    @post_load
+    def _spec(self, data, **kwargs) -> TruceSpec:
+        return _spec(TruceSpec, data)
 
 
 class PoliticalEventSchema(_Entry):
@@ -82,15 +160,24 @@ class PoliticalEventSchema(_Entry):
         [c.value for c in EndCause if c.voluntary]))
     vichy_fleet = fields.Boolean(load_default=False)
 
+    @post_load
+    def _spec(self, data, **kwargs) -> EventSpec:
+        cause = data["ends_policy_as"]
+        return _spec(EventSpec, {**data, "ends_policy_as": EndCause(cause) if cause else None}, id=_EntryId.get())
+
 
 class WholeCessionSchema(_Entry):
     marker = fields.String(required=True, validate=_ID)
     removed_for_good = fields.Boolean(load_default=False)
 
+    @post_load
+    def _spec(self, data, **kwargs) -> WholeCession:
+        return _spec(WholeCession, data)
+
 
 class CountrySchema(_Entry):
     name = fields.String(required=True)
-    size = fields.String(load_default=Size.MINOR.value, validate=validate.OneOf([s.value for s in Size]))
+    size = _enum(Size, load_default=Size.MINOR)
     abbr = fields.String(load_default=None)
     faction = _faction(load_default=None)
     posture_box = fields.String(load_default=None)
@@ -104,8 +191,20 @@ class CountrySchema(_Entry):
     mobilization_roll = fields.Boolean(load_default=True)
     marker_hex = fields.String(load_default=None)
 
+    @post_load
+    def _spec(self, data, **kwargs) -> CountrySpec:
+        return _spec(CountrySpec, data, id=_EntryId.get())
+
+
+# A place's disposition (13.3.2): the pack names exactly one, and the kind of place it makes.
+PLACE_DISPOSITIONS = {"core_of": PlaceKind.CORE, "dependent_of": PlaceKind.DEPENDENT,
+                      "region_of_country": PlaceKind.REGION, "region_of_dependent": PlaceKind.REGION,
+                      "breakaway_of": PlaceKind.BREAKAWAY}
+
 
 class PlaceSchema(_Entry):
+    """Loads as a dict: the cross-reference checks read each disposition the pack gives."""
+
     name = fields.String(required=True)
     core_of = fields.String(load_default=None)
     dependent_of = fields.String(load_default=None)
@@ -113,7 +212,7 @@ class PlaceSchema(_Entry):
     region_of_dependent = fields.String(load_default=None)
     breakaway_of = fields.String(load_default=None)
     ostland = fields.Boolean(load_default=False)
-    may_become_dependent_of = _ids(load_default=list)
+    may_become_dependent_of = _ids(load_default=tuple)
     off_map = fields.Boolean(load_default=False)
 
     @validates_schema
@@ -123,7 +222,10 @@ class PlaceSchema(_Entry):
             raise ValidationError(f"give exactly one of {', '.join(PLACE_DISPOSITIONS)}", "core_of")
 
 
-PLACE_DISPOSITIONS = ("core_of", "dependent_of", "region_of_country", "region_of_dependent", "breakaway_of")
+def _place(pid: str, raw: dict) -> PlaceSpec:
+    key = next(k for k in PLACE_DISPOSITIONS if raw[k] is not None)
+    return PlaceSpec(pid, raw["name"], PLACE_DISPOSITIONS[key], None if key == "region_of_dependent" else raw[key],
+                     raw["region_of_dependent"], raw["ostland"], raw["may_become_dependent_of"], raw["off_map"])
 
 
 class BordersSchema(_Entry):
@@ -145,6 +247,8 @@ class StrategicHexesSchema(_Entry):
 
 
 class MarkerSchema(_Entry):
+    """Loads as a dict: what a marker covers is an area of the whole pack (``Pack.area``)."""
+
     name = fields.String(required=True)
     place = fields.String(load_default=None)
     country = fields.String(load_default=None)
@@ -164,6 +268,10 @@ class BalticCessionSchema(_Entry):
     northern_baltics_to_russia = fields.String(required=True)
     whole_to_russia = fields.String(required=True)
 
+    @post_load
+    def _spec(self, data, **kwargs) -> BalticCession:
+        return _spec(BalticCession, data)
+
 
 class MultinationalSchema(_Entry):
     name = fields.String(required=True)
@@ -172,6 +280,10 @@ class MultinationalSchema(_Entry):
     minor_of = _faction(load_default=None)
     no_colonial_from = fields.String(load_default=None)
     components = fields.Dict(keys=fields.String(), values=fields.String(), load_default=dict)
+
+    @post_load
+    def _spec(self, data, **kwargs) -> MultinationalSpec:
+        return _spec(MultinationalSpec, data, id=_EntryId.get())
 
 
 class SetupCodesSchema(_Entry):
@@ -185,13 +297,17 @@ _SETUP_TARGETS = [Location.MAP.value, Location.FORCE_POOL.value, Location.DELAY_
 class SetupGroupSchema(_Entry):
     units = _ids(required=True, validate=validate.Length(min=1))
     to = fields.String(required=True, validate=validate.OneOf(_SETUP_TARGETS))
-    at = fields.List(fields.String(), load_default=list)
-    near_cities_in = _ids(load_default=list)
-    excluding = _ids(load_default=list)
-    convoy_boxes = _ids(load_default=list)
+    at = Items(fields.String(), load_default=tuple)
+    near_cities_in = _ids(load_default=tuple)
+    excluding = _ids(load_default=tuple)
+    convoy_boxes = _ids(load_default=tuple)
     requires_place_in_country = fields.String(load_default=None)
     axis_only = fields.Boolean(load_default=False)
     only_if_set_aside = fields.Boolean(load_default=False)
+
+    @post_load
+    def _spec(self, data, **kwargs) -> SetupGroup:
+        return _spec(SetupGroup, {**data, "to": Location(data["to"])})
 
 
 class UnitKindSchema(_Entry):
@@ -200,6 +316,10 @@ class UnitKindSchema(_Entry):
     fortress = fields.Boolean(load_default=False)
     support = fields.Boolean(load_default=False)
     marker = fields.Boolean(load_default=False)
+
+    @post_load
+    def _spec(self, data, **kwargs) -> UnitKind:
+        return _spec(UnitKind, data)
 
 
 class UnitSchema(_Entry):
@@ -211,22 +331,35 @@ class UnitSchema(_Entry):
     delay = fields.Boolean(load_default=False)
     hex = fields.String(load_default=None)
 
+    @post_load
+    def _spec(self, data, **kwargs) -> UnitSpec:
+        """The unit of the country whose order of battle lists it."""
+        return _spec(UnitSpec, data, country=_EntryId.get())
+
 
 class OrderOfBattleSchema(_Entry):
-    units = fields.List(fields.Nested(UnitSchema), required=True)
+    units = Items(fields.Nested(UnitSchema), required=True)
 
 
 class ScenarioMinorSchema(_Entry):
-    status = fields.String(required=True, validate=validate.OneOf([s.value for s in Status]))
+    status = _enum(Status, required=True)
     alignment = _faction(load_default=None)
+
+    @post_load
+    def _spec(self, data, **kwargs) -> tuple[Status, Faction | None]:
+        return data["status"], data["alignment"]
 
 
 class ScenarioSchema(_Entry):
     name = fields.String(required=True)
-    war = fields.String(required=True, validate=validate.OneOf([w.value for w in WarState]))
+    war = _enum(WarState, required=True)
     posture = fields.Dict(keys=fields.String(), values=fields.String(), load_default=dict)
     minors = Keyed(keys=fields.String(), values=fields.Nested(ScenarioMinorSchema), load_default=dict)
-    civil_war = _ids(load_default=list)
+    civil_war = _ids(load_default=tuple)
+
+    @post_load
+    def _spec(self, data, **kwargs) -> ScenarioSpec:
+        return _spec(ScenarioSpec, data, id=_EntryId.get())
 
 
 def _dict_of(schema):
@@ -234,15 +367,15 @@ def _dict_of(schema):
 
 
 class PackSchema(Schema):
-    """The whole pack; ``validates_schema`` checks every cross reference."""
+    """The whole pack; ``validates_schema`` checks every cross reference, ``post_load`` builds the Pack."""
 
     schema_version = fields.Integer(required=True, validate=validate.Equal(1))
     die = fields.Nested(DieSchema, required=True)
     factions = _dict_of(FactionSchema)
     posture_boxes = _dict_of(BoxSchema)
     policies = _dict_of(PolicySchema)
-    truces = fields.List(fields.Nested(TruceSchema), required=True, validate=validate.Length(min=1))
-    pacific_war_factions = fields.List(_faction(), required=True)
+    truces = Items(fields.Nested(TruceSchema), required=True, validate=validate.Length(min=1))
+    pacific_war_factions = Items(_faction(), required=True)
     political_events = _dict_of(PoliticalEventSchema)
     countries = _dict_of(CountrySchema)
     places = _dict_of(PlaceSchema)
@@ -254,8 +387,7 @@ class PackSchema(Schema):
     baltic_cession = fields.Nested(BalticCessionSchema, required=True)
     multinational_units = _dict_of(MultinationalSchema)
     setup_codes = fields.Nested(SetupCodesSchema, required=True)
-    setup_exceptions = Keyed(keys=fields.String(), values=fields.List(fields.Nested(SetupGroupSchema)),
-                                   required=True)
+    setup_exceptions = Keyed(keys=fields.String(), values=Items(fields.Nested(SetupGroupSchema)), required=True)
     unit_kinds = _dict_of(UnitKindSchema)
     orders_of_battle = _dict_of(OrderOfBattleSchema)
     default_scenario = fields.String(required=True)
@@ -266,3 +398,70 @@ class PackSchema(Schema):
         errors = cross_reference_errors(data)
         if errors:
             raise ValidationError(errors)
+
+    @post_load(pass_original=True)
+    def _pack(self, data, original_data, **kwargs) -> Pack:
+        places = {pid: _place(pid, raw) for pid, raw in data["places"].items()}
+        countries = data["countries"]
+        neighbours: dict[str, set[str]] = {pid: set() for pid in places}
+        for a, b in data["borders"]["pairs"]:
+            neighbours[a].add(b)
+            neighbours[b].add(a)
+        zones = data["naval_zones"]
+        pack = Pack(
+            die_sides=data["die"]["sides"],
+            alignment_western_at_most=data["die"]["alignment_western_at_most"],
+            factions={Faction(k): v["name"] for k, v in data["factions"].items()},
+            boxes=data["posture_boxes"],
+            policies=data["policies"],
+            truces={t.id: t for t in data["truces"]},
+            truce_ladder=tuple(t.id for t in data["truces"]),
+            pacific_war_factions=data["pacific_war_factions"],
+            events=data["political_events"],
+            countries=countries,
+            places=places,
+            original_places={cid: tuple(p.id for p in places.values()
+                                        if p.country == cid and p.kind is not PlaceKind.DEPENDENT)
+                             for cid in countries},
+            neighbours={k: frozenset(v) for k, v in neighbours.items()},
+            dependent_areas={p.id: (p.id,) + tuple(r.id for r in places.values() if r.in_dependent == p.id)
+                             for p in places.values() if p.kind is PlaceKind.DEPENDENT},
+            naval_zones={k: v["ports"] for k, v in zones.items()},
+            zone_names={k: v["name"] for k, v in zones.items()},
+            convoy_modes=data["convoy_modes"],
+            strategic_hexes={k: (v["place"], v["faction"]) for k, v in data["strategic_hexes"]["hexes"].items()},
+            markers={},
+            baltic=data["baltic_cession"],
+            multinational=data["multinational_units"],
+            reserve_code=data["setup_codes"]["reserve"],
+            partnership_code=data["setup_codes"]["partnership"],
+            setup_exceptions=data["setup_exceptions"],
+            unit_kinds=data["unit_kinds"],
+            units={u.id: u for oob in data["orders_of_battle"].values() for u in oob["units"]},
+            units_of={cid: tuple(u.id for u in oob["units"]) for cid, oob in data["orders_of_battle"].items()},
+            default_scenario=data["default_scenario"],
+            scenarios=data["scenarios"],
+            provisional=tuple(_provisional_paths(self, original_data)),
+        )
+        return replace(pack, markers={k: MarkerSpec(k, v["name"], pack.area(v["country"] or v["place"]), v["to"],
+                                                     v["as_dependent"], v["country"])
+                                      for k, v in data["ceded_land_markers"].items()})
+
+
+def _provisional_paths(schema: Schema, node: dict, path: str = "") -> list[str]:
+    """Paths of the entries marked ``provisional: true``, in the order the schema declares them."""
+    found = [path or "<root>"] if node.get("provisional") is True else []
+    for name, field in schema.fields.items():
+        if name in node:
+            found += _provisional_in(field, node[name], f"{path}.{name}" if path else name)
+    return found
+
+
+def _provisional_in(field: fields.Field, value, path: str) -> list[str]:
+    if isinstance(field, fields.Nested) and isinstance(value, dict):
+        return _provisional_paths(field.schema, value, path)
+    if isinstance(field, fields.List) and isinstance(value, list):
+        return [p for i, item in enumerate(value) for p in _provisional_in(field.inner, item, f"{path}[{i}]")]
+    if isinstance(field, fields.Dict) and isinstance(value, dict) and field.value_field is not None:
+        return [p for key, item in value.items() for p in _provisional_in(field.value_field, item, f"{path}.{key}")]
+    return []

@@ -19,13 +19,13 @@ LADDER_RULE = "TK-13.6.2.3"
 
 def reduced(pack: Pack, truce: str) -> str | None:
     """Rule 13.6.2.3: one level down; the lowest truce is removed."""
-    level = pack.truces[truce].level + 1
+    level = pack.truce_ladder.index(truce) + 1
     return pack.truce_ladder[level] if level < len(pack.truce_ladder) else None
 
 
 def increased(pack: Pack, truce: str) -> str | None:
     """Rule 13.6.2.3: one level up; None when already at the highest level."""
-    level = pack.truces[truce].level - 1
+    level = pack.truce_ladder.index(truce) - 1
     return pack.truce_ladder[level] if level >= 0 else None
 
 
