@@ -20,15 +20,6 @@ from domain.totaler_krieg.vichy import fleet_events, vichy_id
 RULE = "TK-13.8.4"
 
 
-def accepts(pack: Pack, event: str) -> bool:
-    """Rule 13.8.4: may ``event`` be applied to a Civil War Country."""
-    return pack.events[event].civil_war
-
-
-def accepted_events(pack: Pack) -> list[EventSpec]:
-    return [e for e in pack.events.values() if e.civil_war]
-
-
 def _end_by_event(state: TKState, command: ApplyPoliticalEvent, pack: Pack, event: EventSpec) -> list[Event]:
     if event.ends_policy_as is None:
         raise RuleViolation("TK-13.6.1.2", f"{event.name} does not end policies")

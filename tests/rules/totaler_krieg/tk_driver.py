@@ -1,38 +1,29 @@
-"""Test driver for the Totaler Krieg! chapter 13 ruleset: plays commands through the decider the way
-the service does (decide, then evolve every event), so rule tests read as given / when / then."""
+"""Test driver for the Totaler Krieg! chapter 13 ruleset: the one rules-test driver
+(``tests.support.table.Table``: decide, evolve every event, check a rebuild agrees) with the
+chapter's own ways of setting a scene and reading it, so rule tests read as given / when / then."""
 from __future__ import annotations
 
 from domain import registry
-from domain.kernel import MODERATOR, Context, Event, ScriptedDice, Setup
+from domain.kernel import MODERATOR, Event, Setup
 from domain.totaler_krieg import commands as c
 from domain.totaler_krieg.situation import CountryFacts, Situation, situation
-from domain.totaler_krieg.state import TKState
 from domain.totaler_krieg.verdicts import Hex
 from domain.totaler_krieg.vocabulary import ActivateAs, Faction, Trigger, WarState
 from service.packs import default_pack
+from tests.support.table import Table as BaseTable
 
 RULESET = registry.get("totaler-krieg")
 PACK = default_pack(RULESET)
 THREE_PLAYERS = RULESET.seat_presets["three-player"]
 
 
-class Table:
+class Table(BaseTable):
     """One game of Totaler Krieg! chapter 13, driven command by command."""
 
     def __init__(self, scenario: str = "blank", **options):
-        self.decider = RULESET.make_decider(PACK)
-        self.state: TKState = self.decider.initial_state(Setup(THREE_PLAYERS, {"scenario": scenario, **options}, PACK))
-        self.events: list[Event] = []
+        super().__init__(RULESET.make_decider(PACK), Setup(THREE_PLAYERS, {"scenario": scenario, **options}, PACK))
 
     # --- sending commands -------------------------------------------------------------------
-    def send(self, seat: str, command, rolls=()) -> list[Event]:
-        powers = frozenset(self.state.seats.get(seat, ()))
-        new = list(self.decider.decide(self.state, command, Context(seat, powers, ScriptedDice(rolls), PACK)))
-        for event in new:
-            self.state = self.decider.evolve(self.state, event)
-        self.events += new
-        return new
-
     def act(self, command, *rolls: int) -> list[Event]:
         """The seat holding the command's power sends it."""
         seat = next(s for s, powers in self.state.seats.items() if command.power in powers)
