@@ -23,7 +23,7 @@ from pathlib import Path
 from bench.fold import fold_rate, parse_rate, stored_bodies
 from domain.dod3 import RULESET
 from domain.dod3.commands import ActivateMinor, PassOption, PlayOption, RollWeather
-from domain.dod3.political_state import MarkerMove
+from domain.dod3.political_affairs.activation.messages import MarkerMove
 from domain.kernel import Context, ScriptedDice, Setup
 from events.codec import Codec
 from service.packs import default_pack

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from domain.dod3.political_commands import (  # noqa: F401 (re-exported: every command is a commands name)
-    POLITICAL_COMMANDS, ActivateMinor, OfferCredit, PlayOption, RecordCivilWar, RecordForcesInMinor,
-)
+from domain.dod3.political_affairs.activation.messages import ActivateMinor
+from domain.dod3.political_affairs.control.messages import RecordCivilWar, RecordForcesInMinor
+from domain.dod3.political_affairs.options.messages import OfferCredit, PlayOption
 from domain.dod3.state import PointKind
 from domain.kernel import Command
 
@@ -134,4 +134,8 @@ COMMANDS = (
     SubmitBid, CloseBidding, MoveDownInitiative, KeepInitiativePosition, RollWeather, PassOption,
     EndPoliticalAffairs, RecordMilitaryPoints, RecordCapture, RecordSearchAndSeizure, RecordWarStatus,
     EndMilitaryAffairs, BuyPoints, EndProduction, RecordConquest, EndConquest,
-) + POLITICAL_COMMANDS
+    # Rules 8.1-8.7 (political affairs).
+    PlayOption, ActivateMinor, OfferCredit, RecordForcesInMinor, RecordCivilWar,
+)
+
+__all__ = [cls.__name__ for cls in COMMANDS] + ["COMMANDS"]

@@ -4,10 +4,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from domain.dod3 import economy, initiative, military, political_affairs, sequence, weather
+from domain.dod3 import economy, initiative, military, sequence, weather
 from domain.dod3.evolve import evolve
 from domain.dod3.legal import legal_commands
 from domain.dod3.pack import Pack
+from domain.dod3.political_affairs import step
+from domain.dod3.political_affairs.activation import activate
+from domain.dod3.political_affairs.control import political_control
+from domain.dod3.political_affairs.options import play
 from domain.dod3.setup import initial_state
 from domain.dod3.state import State, Step
 from domain.dod3.view import view
@@ -24,9 +28,8 @@ handle = ByType(_not_a_command, arg=1)
 for _handler in (
     initiative.submit_bid, initiative.close_bidding, initiative.move_down_initiative,
     initiative.keep_initiative_position, weather.roll_weather,
-    political_affairs.pass_option, political_affairs.end_political_affairs, political_affairs.play_option,
-    political_affairs.activate_minor, political_affairs.offer_credit, political_affairs.record_forces_in_minor,
-    political_affairs.record_civil_war,
+    step.pass_option, step.end_political_affairs, play.play_option, activate.activate_minor, play.offer_credit,
+    political_control.record_forces_in_minor, political_control.record_civil_war,
     military.record_military_points, military.record_capture, military.record_search_and_seizure,
     military.record_war_status, military.end_military_affairs, military.record_conquest, military.end_conquest,
     economy.buy_points, economy.end_production,

@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from domain.dod3.political_events import POLITICAL_EVENTS
+from domain.dod3.political_affairs.activation.messages import ActivationSkipped, MinorActivated
+from domain.dod3.political_affairs.control.messages import CivilWarRecorded, ForcesInMinorRecorded
+from domain.dod3.political_affairs.ending.messages import EndOfPoliticalAffairsRolled, OptionTurnFinished
+from domain.dod3.political_affairs.ipo.messages import (
+    EconomicAgreementBroken, EconomicAgreementMade, PowerMarkerMoved,
+)
+from domain.dod3.political_affairs.options.messages import (
+    CreditOffered, EmbargoDeclared, GuaranteeGiven, MinorWarDeclared, OptionApproved, OptionFailed, OptionForced,
+    OptionPlayed, OptionResolved, TreatyLevelChanged,
+)
 from domain.dod3.state import Bid, InitiativeEntry, PointKind, Step, USEntryShift, VictoryResult
 from domain.kernel import Event, Seal
 
@@ -252,6 +261,11 @@ EVENTS = (
     WarStatusRecorded, MilitaryAffairsEnded, IncomeCollected, PointsBought, ProductionEnded,
     NavalRatiosRecalculated, USEntryAdjusted, MajorPowerConquered, ConquestEnded, TurnEnded,
     PoliticalEffectivenessRevealed, GameEnded,
-) + POLITICAL_EVENTS
+    # Rules 8.1-8.7 (political affairs).
+    OptionPlayed, OptionResolved, OptionApproved, OptionFailed, TreatyLevelChanged, MinorWarDeclared,
+    GuaranteeGiven, EmbargoDeclared, OptionForced, PowerMarkerMoved, EconomicAgreementMade,
+    EconomicAgreementBroken, MinorActivated, ActivationSkipped, EndOfPoliticalAffairsRolled, OptionTurnFinished,
+    CreditOffered, ForcesInMinorRecorded, CivilWarRecorded,
+)
 
-__all__ = [cls.__name__ for cls in EVENTS if cls.__module__ == __name__] + ["EVENTS", "bids_key", "pe_key"]
+__all__ = [cls.__name__ for cls in EVENTS] + ["EVENTS", "bids_key", "pe_key"]

@@ -14,6 +14,13 @@ from domain.kernel.dispatch import ByType, unchanged
 evolve = ByType(unchanged)
 
 
+def with_political(state: State, **changes) -> State:
+    """The state with step C's bookkeeping changed (unchanged when no step C is under way)."""
+    if state.political is None:
+        return state
+    return evolved(state, political=evolved(state.political, **changes))
+
+
 def _power(state: State, power: str, **changes) -> State:
     if power not in state.powers:
         return state

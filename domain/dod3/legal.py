@@ -3,9 +3,10 @@ also act for any power, so it is offered every power's commands as well as its o
 from __future__ import annotations
 
 from domain.dod3.initiative import bidders_of, move_down_positions
-from domain.dod3.political_legal import credit_offers, for_current_power
 from domain.dod3.pack import Pack
-from domain.dod3.state import InitiativePhase, PointKind, State, Step
+from domain.dod3.political_affairs.activation.activate import legal_activations
+from domain.dod3.political_affairs.options.legal import credit_offers, legal_options
+from domain.dod3.state import InitiativePhase, PointKind, PoliticalStage, State, Step
 from domain.kernel import MODERATOR, CommandSpec
 
 
@@ -34,11 +35,20 @@ def _for_power(state: State, pack: Pack, power: str) -> list[CommandSpec]:
         return [CommandSpec("MoveDownInitiative", power, {"position": list(positions)}, "DOD3-6.5"),
                 CommandSpec("KeepInitiativePosition", power, {}, "DOD3-6.5")]
     if step is Step.POLITICAL_AFFAIRS and state.political is not None and not state.political.ended:
-        current = for_current_power(state, pack, power) if state.political.current == power else []
+        current = _political_turn(state, pack, power) if state.political.current == power else []
         return current + credit_offers(state, pack, power)
     if step is Step.PRODUCTION and power not in state.production_done:
         return _production(state, pack, power)
     return []
+
+
+def _political_turn(state: State, pack: Pack, power: str) -> list[CommandSpec]:
+    """Step C, the current player: an option or a pass (8.2), then the minors it may activate (8.5)."""
+    political = state.political
+    if political.stage is PoliticalStage.ACTIVATE:
+        return legal_activations(state, pack, power)
+    remaining = political.options.get(power, 0) - political.used
+    return [CommandSpec("PassOption", power, {"options_left": remaining}, "DOD3-5"), *legal_options(state, pack, power)]
 
 
 def _production(state: State, pack: Pack, power: str) -> list[CommandSpec]:

@@ -14,7 +14,6 @@ from domain.dod3.events import (
     ConquestEnded, MajorPowerConquered, MilitaryAffairsEnded, MilitaryPointsRecorded,
     SearchAndSeizureRecorded, TerritoryCaptured, WarStatusRecorded,
 )
-from domain.dod3.pack import Pack
 from domain.dod3.state import State, Step
 from domain.kernel import Context, Event, RuleViolation
 

@@ -16,14 +16,14 @@ from domain.dod3 import pack_checks
 from domain.dod3.pack_fields import (
     Keyed, Rational, Sourced, count, flag, listed, major_power, nested, provisional_paths, text, whole,
 )
-from domain.dod3.pack_politics import (
-    ChartColumn, ChartsSchema, MinorsSchema, MinorSpec, OptionCard, OptionsSchema, PoliticsRules, PoliticsSchema,
-    StatusDisplaySchema, TreatyChartSchema, minors_and_war_chart,
+from domain.dod3.political_affairs.control.pack import MinorsSchema, MinorSpec, StatusDisplaySchema
+from domain.dod3.political_affairs.control.status_display import StatusDisplay, build_display
+from domain.dod3.political_affairs.options.pack import (
+    ChartColumn, ChartsSchema, OptionCard, OptionsSchema, TreatyChartSchema, minors_and_war_chart,
 )
-from domain.dod3.pack_checks_politics import check_politics
+from domain.dod3.political_affairs.pack import PoliticsRules, PoliticsSchema, check_politics
 from domain.dod3.powers import MAJOR_POWERS, Ideology
 from domain.dod3.state import Guarantee, MinorWar, Offensive, PointKind, ResourceMarker, TradeAgreement, TradeFlow
-from domain.dod3.status_display import StatusDisplay, build_display
 
 SCHEMA_VERSION = 1
 DIE_SIDES = 10  # Rule 1.2: every roll is a d10, so every chart column has ten rows

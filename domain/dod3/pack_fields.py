@@ -12,7 +12,9 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate
 
-from domain.dod3.powers import MAJOR_POWERS
+from domain.dod3.powers import MAJOR_POWERS, Ideology
+
+IDEOLOGIES = tuple(i.value for i in Ideology)
 
 
 class Rational(fields.Field):

@@ -5,10 +5,11 @@ them is over; the others wait for a command (bids, the weather roll, options, th
 military and conquest records, each power's production)."""
 from __future__ import annotations
 
-from domain.dod3 import economy, political_affairs, us_entry, victory
+from domain.dod3 import economy, us_entry, victory
 from domain.dod3.events import StepBegan, TurnBegan, TurnEnded
 from domain.dod3.evolve import evolve
 from domain.dod3.pack import Pack
+from domain.dod3.political_affairs import step
 from domain.dod3.state import InitiativePhase, State, Step
 from domain.dod3.turns import turn_label
 from domain.kernel import Event
@@ -33,9 +34,9 @@ def _next_events(state: State, pack: Pack) -> list[Event]:
         case Step.INITIATIVE if state.initiative.phase is InitiativePhase.SETTLED:
             return [StepBegan(turn, Step.WEATHER)]
         case Step.WEATHER if state.weather is not None and state.weather.turn == turn:
-            return [StepBegan(turn, Step.POLITICAL_AFFAIRS), political_affairs.begin(state, pack)]
+            return [StepBegan(turn, Step.POLITICAL_AFFAIRS), step.begin(state, pack)]
         case Step.POLITICAL_AFFAIRS if state.political is not None and not state.political.ended:
-            return political_affairs.end_when_done(state)
+            return step.end_when_done(state)
         case Step.POLITICAL_AFFAIRS:
             return [StepBegan(turn, Step.BONUS_BID_POINTS), *economy.bonus_bid_points(state)]
         case Step.BONUS_BID_POINTS:

@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
 
-from domain.dod3.political_state import CreditOffer, PendingOption, Play, PoliticalStage
+from domain.dod3.political_affairs.options.messages import CreditOffer, PendingOption, Play
 
 
 class Step(Enum):
@@ -92,6 +92,13 @@ class WeatherReport:
     period: str
     roll: int
     result: str
+
+
+class PoliticalStage(Enum):
+    """Rule 8.2/5 C: the current player chooses an option, then activates a minor (8.5)."""
+
+    CHOOSE = "choose"
+    ACTIVATE = "activate"
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,8 @@ from domain.dod3 import economy
 from domain.dod3.control import objective_controller, panama_canal_controller
 from domain.dod3.military import military_affairs_order
 from domain.dod3.pack import Pack
-from domain.dod3.political_view import minors_view, options_view, status_display_view
+from domain.dod3.political_affairs.control.view import minors_view, status_display_view
+from domain.dod3.political_affairs.options.view import options_view
 from domain.dod3.state import STEP_NAMES, InitiativePhase, State, Step
 from domain.dod3.treaties import treaty_matrix
 from domain.dod3.turns import period, turn_label, year

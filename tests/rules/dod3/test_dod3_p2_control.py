@@ -2,13 +2,13 @@
 pack's provisional reference layout (hex ids: a letter per row, a number along the row)."""
 import pytest
 
-from domain.dod3.minors import colonies_of, eligible_to_control, powers_at_war_with_minor
-from domain.dod3.political_control import (
+from domain.dod3.political_affairs.control.minors import colonies_of, eligible_to_control, powers_at_war_with_minor
+from domain.dod3.political_affairs.control.political_control import (
     ForcesStatus, Resources, control_effects, forces_status, political_controller, war_on_minor_refused,
 )
 from domain.dod3.powers import Ideology
 from domain.dod3.state import MinorWar, war_pair
-from domain.dod3.status_display import NEUTRAL
+from domain.dod3.political_affairs.control.status_display import NEUTRAL
 
 
 def at(table, **positions):

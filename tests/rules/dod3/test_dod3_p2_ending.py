@@ -4,8 +4,8 @@ import pytest
 
 from domain.dod3.commands import ActivateMinor, PassOption, PlayOption
 from domain.dod3.events import BonusBidPointsEarned, PoliticalAffairsEnded
-from domain.dod3.political_events import EndOfPoliticalAffairsRolled
-from domain.dod3.political_state import MarkerMove
+from domain.dod3.events import EndOfPoliticalAffairsRolled
+from domain.dod3.political_affairs.activation.messages import MarkerMove
 from domain.dod3.state import Step, war_pair
 from test_dod3_p2_layouts import political_affairs
 

@@ -9,7 +9,7 @@ from importlib import resources
 import pytest
 
 from domain.dod3 import RULESET
-from domain.dod3.political_state import PoliticalStage
+from domain.dod3.state import PoliticalStage
 from domain.dod3.state import PoliticalAffairs, Step
 from service.packs import parse_pack
 

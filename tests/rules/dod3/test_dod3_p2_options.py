@@ -6,10 +6,10 @@ import pytest
 
 from domain.dod3.commands import OfferCredit, PlayOption
 from domain.dod3.events import PoliticalEffectivenessRevealed
-from domain.dod3.political_events import (
+from domain.dod3.events import (
     GuaranteeGiven, MinorWarDeclared, OptionFailed, OptionPlayed, OptionResolved, TreatyLevelChanged,
 )
-from domain.dod3.political_state import MarkerChange
+from domain.dod3.political_affairs.options.messages import MarkerChange
 from domain.dod3.state import Treaty
 from domain.dod3.treaties import treaty_level
 from test_dod3_p2_layouts import markers, political_affairs

@@ -7,9 +7,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from domain.dod3 import RULESET
-from domain.dod3.activation import Modifier, apply_modifier, reachable, steps
-from domain.dod3.minors import eligible_to_control, marker_minors
-from domain.dod3.political_control import control_table, power_ideology
+from domain.dod3.political_affairs.activation.movement import Modifier, apply_modifier, reachable, steps
+from domain.dod3.political_affairs.control.minors import eligible_to_control, marker_minors
+from domain.dod3.political_affairs.control.political_control import control_table, power_ideology
 from domain.dod3.powers import MAJOR_POWERS
 from domain.dod3.state import MinorWar, war_pair
 from domain.kernel import RuleViolation, Setup

@@ -12,7 +12,8 @@ from domain.dod3.commands import (
     ActivateMinor, BuyPoints, EndConquest, EndMilitaryAffairs, EndProduction, KeepInitiativePosition, PassOption, PlayOption,
     RollWeather, SubmitBid,
 )
-from domain.dod3.political_state import AgreementItem, MarkerMove
+from domain.dod3.political_affairs.activation.messages import MarkerMove
+from domain.dod3.political_affairs.ipo.messages import AgreementItem
 from domain.dod3.state import PointKind, Step
 from domain.kernel import MODERATOR
 from events.codec import Codec, to_plain

@@ -5,15 +5,16 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from domain.dod3 import new_world_order
-from domain.dod3.options import principal
-from domain.dod3.options.charts import marker_changes, minor_effects, us_entry_effect
-from domain.dod3.options.payment import payment
-from domain.dod3.options.selection import check_selection
-from domain.dod3.pack import OptionCard, Pack
-from domain.dod3.pack_politics import EffectKind
-from domain.dod3.political_events import OptionApproved, OptionFailed, OptionPlayed, OptionResolved
-from domain.dod3.political_state import OptionRequest, PendingOption
+from domain.dod3.pack import Pack
+from domain.dod3.political_affairs.ipo import new_world_order
+from domain.dod3.political_affairs.options import principal
+from domain.dod3.political_affairs.options.charts import marker_changes, minor_effects, us_entry_effect
+from domain.dod3.political_affairs.options.messages import (
+    OptionApproved, OptionFailed, OptionPlayed, OptionRequest, OptionResolved, PendingOption,
+)
+from domain.dod3.political_affairs.options.pack import EffectKind, OptionCard
+from domain.dod3.political_affairs.options.payment import payment
+from domain.dod3.political_affairs.options.selection import check_selection
 from domain.dod3.powers import US
 from domain.dod3.state import State
 from domain.dod3.turns import year

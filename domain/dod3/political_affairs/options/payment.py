@@ -4,8 +4,9 @@ what passes it."""
 from __future__ import annotations
 
 from domain.dod3.economy import pay, within_credit_limit
-from domain.dod3.pack import OptionCard, Pack
-from domain.dod3.political_state import OptionRequest
+from domain.dod3.pack import Pack
+from domain.dod3.political_affairs.options.messages import OptionRequest
+from domain.dod3.political_affairs.options.pack import OptionCard
 from domain.dod3.state import State
 from domain.dod3.treaties import treaty_level
 from domain.kernel import RuleViolation

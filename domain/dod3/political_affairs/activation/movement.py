@@ -1,16 +1,14 @@
-"""Rule 8.5: activating minors. The activator removes every political effect marker from one minor
-and applies them one at a time in the order it chooses, after any conversions; the decider checks
-every hex entered against the movement costs, the 10-hex rule, the wrap-around edges and stacking."""
+"""Rules 8.5c-f: moving a minor's political marker, one modifier at a time. A positive modifier
+moves the marker towards its power, a negative one away from it (until ten hexes away); every hex
+entered costs points by rule 8.5e, lettered edge hexes being adjacent."""
 from __future__ import annotations
 
 import heapq
 from dataclasses import dataclass
 
-from domain.dod3.minors import (
-    allies_of, at_war_with_minor, eligible_to_control, hostile_stack, marker_minors, powers_at_war_with_minor,
-)
 from domain.dod3.pack import Pack
-from domain.dod3.political_state import AppliedMove, Conversion, MarkerMove
+from domain.dod3.political_affairs.activation.messages import AppliedMove
+from domain.dod3.political_affairs.control.minors import allies_of, eligible_to_control, powers_at_war_with_minor
 from domain.dod3.state import State
 from domain.kernel import RuleViolation
 
@@ -26,43 +24,6 @@ class Modifier:
     @property
     def key(self) -> tuple[str, str | None]:
         return self.nationality, self.converted_from
-
-
-def eligible_minors(state: State, pack: Pack, power: str) -> tuple[str, ...]:
-    """Rule 8.5a: minors with a political marker and at least one effect marker in them, that the
-    activator is eligible to control (8.1d) and is not at war with."""
-    return tuple(m for m in marker_minors(pack)
-                 if state.markers.get(m) and eligible_to_control(pack, power, m)
-                 and not at_war_with_minor(state, pack, power, m))
-
-
-def conversion_choices(state: State, pack: Pack, minor: str) -> dict[str, tuple[str, ...]]:
-    """Rule 8.5b: a power at war with the minor holding a negative modifier -> the powers at war
-    with it, into whose positive modifier it may be converted."""
-    out = {}
-    for nationality, value in state.markers.get(minor, {}).items():
-        if value < 0 and nationality in powers_at_war_with_minor(state, pack, minor):
-            into = tuple(p for p in state.active_powers() if state.at_war(p, nationality))
-            if into:
-                out[nationality] = into
-    return out
-
-
-def modifiers_after(state: State, pack: Pack, minor: str, conversions: tuple[Conversion, ...]) -> tuple[Modifier, ...]:
-    """Rule 8.5b-c: the modifiers to apply once the chosen conversions are made (each marker stays
-    a modifier of its own: nationalities never combine)."""
-    choices = conversion_choices(state, pack, minor)
-    done = set()
-    converted = {}
-    for conversion in conversions:
-        if conversion.nationality in done or conversion.into not in choices.get(conversion.nationality, ()):
-            raise RuleViolation("DOD3-8.5b", f"{conversion.nationality}'s modifier in {minor} cannot become "
-                                             f"{conversion.into}'s (only a negative modifier of a power at war with "
-                                             f"the minor, into a power at war with that power)")
-        done.add(conversion.nationality)
-        converted[conversion.nationality] = conversion.into
-    return tuple(Modifier(converted[n], -v, n) if n in converted else Modifier(n, v)
-                 for n, v in state.markers.get(minor, {}).items())
 
 
 @dataclass(frozen=True)
@@ -162,30 +123,6 @@ def apply_modifier(state: State, pack: Pack, minor: str, start: str, modifier: M
         raise RuleViolation("DOD3-8.5e", f"the {modifier.nationality} modifier still has {left} point(s): {minor} "
                                          f"must go on from {here} ({', '.join(sorted(options))})")
     return AppliedMove(modifier.nationality, modifier.value, modifier.converted_from, tuple(path), tuple(costs), here)
-
-
-def activate(state: State, pack: Pack, power: str, minor: str, conversions: tuple[Conversion, ...],
-             moves: tuple[MarkerMove, ...]) -> tuple[AppliedMove, ...]:
-    """Rules 8.5a-8.5g: validate the whole activation; returns each modifier as applied."""
-    if minor not in eligible_minors(state, pack, power):
-        raise RuleViolation("DOD3-8.5a", f"{power} may not activate {minor} (it needs a political marker and "
-                                         f"effect markers, {power} eligible to control it and not at war with it)")
-    modifiers = {m.key: m for m in modifiers_after(state, pack, minor, conversions)}
-    asked = [(move.nationality, move.converted_from) for move in moves]
-    if sorted(asked, key=repr) != sorted(modifiers, key=repr):
-        raise RuleViolation("DOD3-8.5c", f"apply every modifier in {minor} once, each alone: "
-                                         f"{', '.join(f'{n} {m.value:+d}' for (n, _), m in modifiers.items())}")
-    here, applied = state.positions[minor], []
-    for move in moves:
-        result = apply_modifier(state, pack, minor, here, modifiers[(move.nationality, move.converted_from)],
-                                tuple(move.path))
-        clash = hostile_stack(state, pack, minor, result.end, {**state.positions, minor: result.end})
-        if clash is not None:
-            raise RuleViolation("DOD3-8.5g", f"{minor} cannot end in {result.end} with hostile {clash} unless a "
-                                             f"major power eligible to control both is there")
-        applied.append(result)
-        here = result.end
-    return tuple(applied)
 
 
 def reachable(state: State, pack: Pack, minor: str, start: str, modifier: Modifier,

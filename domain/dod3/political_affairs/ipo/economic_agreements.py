@@ -5,13 +5,18 @@ from __future__ import annotations
 from collections import Counter
 from fractions import Fraction
 
-from domain.dod3.minors import colonies_of, minor_at_war
-from domain.dod3.pack import OptionCard, Pack
-from domain.dod3.political_control import initiative_position
-from domain.dod3.political_events import EconomicAgreementBroken, EconomicAgreementMade
-from domain.dod3.political_state import AgreementAction, AgreementItem, OptionRequest
-from domain.dod3.state import State
-from domain.kernel import Event, RuleViolation
+from domain.dod3.evolve import evolve
+from domain.dod3.pack import Pack
+from domain.dod3.political_affairs.control.minors import colonies_of, minor_at_war
+from domain.dod3.political_affairs.control.political_control import initiative_position
+from domain.dod3.political_affairs.ipo.messages import (
+    AgreementAction, AgreementItem, EconomicAgreementBroken, EconomicAgreementMade,
+)
+from domain.dod3.political_affairs.options.messages import OptionRequest
+from domain.dod3.political_affairs.options.pack import OptionCard
+from domain.dod3.state import ResourceMarker, State
+from domain.kernel import Event, RuleViolation, evolved
+
 
 RULE = "DOD3-8.7.2"
 FACTORY = "factory"
@@ -86,3 +91,19 @@ def events(state: State, pack: Pack, power: str, card: OptionCard, request: Opti
     if request.agreement is AgreementAction.MAKE:
         return [EconomicAgreementMade(state.turn, power, request.target, items)]
     return [EconomicAgreementBroken(state.turn, power, request.break_power or power, request.target, items)]
+
+
+@evolve.register
+def _(state: State, event: EconomicAgreementMade) -> State:
+    added = tuple(ResourceMarker(event.power, item.location, item.kind) for item in event.items)
+    return evolved(state, resource_markers=state.resource_markers + added)
+
+
+@evolve.register
+def _(state: State, event: EconomicAgreementBroken) -> State:
+    markers = list(state.resource_markers)
+    for item in event.items:
+        gone = ResourceMarker(event.owner, item.location, item.kind)
+        if gone in markers:
+            markers.remove(gone)
+    return evolved(state, resource_markers=tuple(markers))

@@ -6,14 +6,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from domain.dod3.minors import hostile_stack, marker_minors
-from domain.dod3.pack import OptionCard, Pack
-from domain.dod3.political_control import initiative_position
-from domain.dod3.political_events import PowerMarkerMoved
-from domain.dod3.political_state import OptionRequest
+from domain.dod3.evolve import evolve
+from domain.dod3.pack import Pack
+from domain.dod3.political_affairs.control.minors import hostile_stack, marker_minors
+from domain.dod3.political_affairs.control.political_control import initiative_position
+from domain.dod3.political_affairs.ipo.messages import PowerMarkerMoved
+from domain.dod3.political_affairs.options.messages import OptionRequest
+from domain.dod3.political_affairs.options.pack import OptionCard
 from domain.dod3.powers import Ideology
 from domain.dod3.state import State
-from domain.kernel import Event, RuleViolation
+from domain.kernel import Event, RuleViolation, evolved
+
 
 RULE = "DOD3-8.7.1"
 
@@ -127,3 +130,11 @@ def reachable(state: State, pack: Pack, power: str) -> dict[str, int]:
             frontier.append(there)
     occupied = {state.positions.get(p) for p in state.active_powers() if p != power}
     return {h: c for h, c in best.items() if h != start and h not in occupied}
+
+
+@evolve.register
+def _(state: State, event: PowerMarkerMoved) -> State:
+    if not event.path:
+        return state
+    end = event.path[-1]
+    return evolved(state, positions={**state.positions, event.power: end, **{m: end for m in event.carried}})

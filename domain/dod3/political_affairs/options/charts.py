@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from domain.dod3.minors import allies_of, has_political_marker
-from domain.dod3.pack import ChartColumn, OptionCard, Pack
-from domain.dod3.pack_politics import ChartKind, Modifier, ModifierKind
-from domain.dod3.political_state import MarkerChange, OptionRequest
+from domain.dod3.pack import Pack
+from domain.dod3.political_affairs.control.minors import allies_of, has_political_marker
+from domain.dod3.political_affairs.options.messages import MarkerChange, OptionRequest
+from domain.dod3.political_affairs.options.pack import ChartColumn, ChartKind, Modifier, ModifierKind, OptionCard
 from domain.dod3.state import State
 from domain.dod3.turns import year
 from domain.kernel import round_half_away

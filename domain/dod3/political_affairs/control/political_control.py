@@ -1,20 +1,26 @@
-"""Rules 8.1b-8.1i: political control of minor countries, as pure queries.
+"""Rules 8.1b-8.1i: political control of minor countries.
 
 Who controls a minor follows from the status display (8.1e); what control gives follows from the
 faction distance and whether the controller is at war (8.1f-g); what happens to forces in a minor
 (8.1h) and whether war may be declared on a minor holding other powers' units (8.1i). Rule 4.2's
 objectives keep reading ``State.minor_control`` (set-up, aligned and directed minors): political
-control at peace gives votes and resources, not territory."""
+control at peace gives votes and resources, not territory. The moderator records what the rules
+read but cannot see: forces inside minors and civil wars."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
 
-from domain.dod3.minors import (
-    allies_of, colony_owner, eligible_to_control, has_political_marker, powers_at_war_with_minor,
-)
+from domain.dod3.evolve import evolve
 from domain.dod3.pack import Pack
+from domain.dod3.political_affairs.control.messages import (
+    CivilWarRecorded, ForcesInMinorRecorded, RecordCivilWar, RecordForcesInMinor,
+)
+from domain.dod3.political_affairs.control.minors import (
+    allies_of, colony_owner, eligible_to_control, has_political_marker, marker_minors, powers_at_war_with_minor,
+)
 from domain.dod3.state import State
+from domain.kernel import Context, Event, RuleViolation, evolved
 
 
 class Resources(Enum):
@@ -170,3 +176,34 @@ def war_on_minor_refused(state: State, pack: Pack, power: str, minor: str, ignor
         return None
     return f"{', '.join(sorted(foreign))} have units in {minor} (rule 8.1i)"
 
+
+def record_forces_in_minor(state: State, command: RecordForcesInMinor, ctx: Context) -> list[Event]:
+    """Moderator: which major powers have units in a minor (rules 8.1h-i)."""
+    ctx.require_moderator("DOD3-8.1i", "record forces in minors")
+    if command.minor not in ctx.pack.minors or any(p not in state.powers for p in command.forces):
+        raise RuleViolation("DOD3-8.1i", "name a minor of the pack and major powers")
+    return [ForcesInMinorRecorded(state.turn, command.minor, tuple(sorted(set(command.forces))))]
+
+
+def record_civil_war(state: State, command: RecordCivilWar, ctx: Context) -> list[Event]:
+    """Moderator: a minor enters or leaves civil war (rules 8.1g, 8.7.2)."""
+    ctx.require_moderator("DOD3-8.1g", "record civil wars")
+    if command.minor not in marker_minors(ctx.pack):
+        raise RuleViolation("DOD3-8.1g", f"{command.minor!r} is not a minor with a political marker")
+    if (command.minor in state.civil_wars) == command.in_civil_war:
+        raise RuleViolation("DOD3-8.1g", f"{command.minor} is already {'in' if command.in_civil_war else 'out of'} civil war")
+    return [CivilWarRecorded(state.turn, command.minor, command.in_civil_war)]
+
+
+@evolve.register
+def _(state: State, event: ForcesInMinorRecorded) -> State:
+    forces = {m: p for m, p in state.forces_in_minors.items() if m != event.minor}
+    if event.forces:
+        forces[event.minor] = frozenset(event.forces)
+    return evolved(state, forces_in_minors=forces)
+
+
+@evolve.register
+def _(state: State, event: CivilWarRecorded) -> State:
+    wars = state.civil_wars | {event.minor} if event.in_civil_war else state.civil_wars - {event.minor}
+    return evolved(state, civil_wars=wars)

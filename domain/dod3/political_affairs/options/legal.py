@@ -1,26 +1,25 @@
-"""What a seat may do in political affairs (rules 8.2-8.7): the options the current player may play
-with their valid targets and costs, then the minors it may activate with, for every modifier, the
-hexes it can reach and what they cost."""
+"""What a seat may do with options (rules 8.2-8.4, 8.7): the options the current player may play with
+their valid targets and costs (and, for IPO 1 and IPO 2, the moves and agreements on offer), and the
+treaty partners a power may offer to pay for (8.2b)."""
 from __future__ import annotations
 
-from domain.dod3 import activation, economic_agreements, new_world_order
-from domain.dod3.options import principal
-from domain.dod3.options.payment import option_cost, payment
-from domain.dod3.options.selection import check_selection, own_or_international
-from domain.dod3.pack import OptionCard, Pack
-from domain.dod3.pack_politics import EffectKind, TargetKind
-from domain.dod3.political_state import AgreementAction, AgreementItem, OptionRequest, PoliticalStage
+from domain.dod3.pack import Pack
+from domain.dod3.political_affairs.ipo import economic_agreements, new_world_order
+from domain.dod3.political_affairs.ipo.messages import AgreementAction, AgreementItem
+from domain.dod3.political_affairs.options import principal
+from domain.dod3.political_affairs.options.messages import OptionRequest
+from domain.dod3.political_affairs.options.pack import EffectKind, OptionCard, TargetKind
+from domain.dod3.political_affairs.options.payment import option_cost, payment
+from domain.dod3.political_affairs.options.selection import check_selection, own_or_international
 from domain.dod3.state import State
 from domain.dod3.treaties import treaty_level
 from domain.kernel import CommandSpec, RuleViolation
 
 
-def for_current_power(state: State, pack: Pack, power: str) -> list[CommandSpec]:
-    political = state.political
-    if political.stage is PoliticalStage.ACTIVATE:
-        return [_activation(state, pack, power, minor) for minor in activation.eligible_minors(state, pack, power)]
-    remaining = political.options.get(power, 0) - political.used
-    specs = [CommandSpec("PassOption", power, {"options_left": remaining}, "DOD3-5")]
+def legal_options(state: State, pack: Pack, power: str) -> list[CommandSpec]:
+    """Rules 8.2c-e: every option of the power's card and the international card it may play now,
+    with its valid targets and cost."""
+    specs = []
     for card in pack.options.values():
         if own_or_international(card, power):
             spec = _option(state, pack, power, card)
@@ -87,17 +86,3 @@ def _option(state: State, pack: Pack, power: str, card: OptionCard) -> CommandSp
         case EffectKind.TREATY_LEVEL if card.effect.change is None:
             choices["levels"] = {t: treaty_level(state, power, t) for t in targets}
     return CommandSpec("PlayOption", power, choices, "DOD3-8.2c")
-
-
-def _activation(state: State, pack: Pack, power: str, minor: str) -> CommandSpec:
-    """Rule 8.5: the minor's modifiers (none converted) with the hexes each can reach from where
-    the marker stands now, and the conversions allowed."""
-    start = state.positions[minor]
-    modifiers = activation.modifiers_after(state, pack, minor, ())
-    around = activation.surroundings(state, pack, minor)
-    return CommandSpec("ActivateMinor", power, {
-        "minor": minor, "hex": start,
-        "modifiers": [{"nationality": m.nationality, "value": m.value,
-                       "reachable": activation.reachable(state, pack, minor, start, m, around)} for m in modifiers],
-        "conversions": {n: list(into) for n, into in activation.conversion_choices(state, pack, minor).items()},
-    }, "DOD3-8.5a")

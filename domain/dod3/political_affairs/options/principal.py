@@ -7,19 +7,20 @@ from __future__ import annotations
 
 from typing import Callable
 
-from domain.dod3 import economic_agreements, new_world_order
 from domain.dod3.events import PoliticalEffectivenessRevealed
-from domain.dod3.pack import OptionCard, Pack
-from domain.dod3.pack_politics import EffectKind
-from domain.dod3.political_control import war_on_minor_refused
-from domain.dod3.political_events import (
-    EmbargoDeclared, GuaranteeGiven, MinorWarDeclared, OptionForced, TreatyLevelChanged,
+from domain.dod3.evolve import evolve
+from domain.dod3.pack import Pack
+from domain.dod3.political_affairs.control.political_control import war_on_minor_refused
+from domain.dod3.political_affairs.ipo import economic_agreements, new_world_order
+from domain.dod3.political_affairs.options.messages import (
+    EmbargoDeclared, GuaranteeGiven, MinorWarDeclared, OptionForced, OptionRequest, TreatyLevelChanged,
 )
-from domain.dod3.political_state import OptionRequest
-from domain.dod3.state import State
+from domain.dod3.political_affairs.options.pack import EffectKind, OptionCard
+from domain.dod3.state import Guarantee, MinorWar, State, Treaty
 from domain.dod3.treaties import treaty_level
 from domain.dod3.turns import turn_label
-from domain.kernel import Event, RuleViolation
+from domain.kernel import Event, RuleViolation, evolved
+
 
 Check = Callable[[State, Pack, str, OptionCard, OptionRequest], None]
 Apply = Callable[[State, Pack, str, OptionCard, OptionRequest], list[Event]]
@@ -139,3 +140,36 @@ def check(state: State, pack: Pack, power: str, card: OptionCard, request: Optio
 def events(state: State, pack: Pack, power: str, card: OptionCard, request: OptionRequest) -> list[Event]:
     """Rule 8.4e: "Finally, apply the principal effects listed on the option"."""
     return _EFFECTS[card.effect.kind][1](state, pack, power, card, request)
+
+
+@evolve.register
+def _(state: State, event: TreatyLevelChanged) -> State:
+    pair = tuple(sorted(event.powers))
+    others = tuple(t for t in state.treaties if t.powers != pair)
+    if event.level <= 0:
+        return evolved(state, treaties=others)
+    old = next((t for t in state.treaties if t.powers == pair), None)
+    started = event.turn if old is None else old.started_turn
+    trade = False if old is None else old.trade
+    return evolved(state, treaties=others + (Treaty(pair, event.level, started, trade),))
+
+
+@evolve.register
+def _(state: State, event: MinorWarDeclared) -> State:
+    return evolved(state, minor_wars=state.minor_wars + (MinorWar(event.power, event.minor, event.since, ()),))
+
+
+@evolve.register
+def _(state: State, event: GuaranteeGiven) -> State:
+    return evolved(state, guarantees=state.guarantees + (Guarantee(event.power, event.minor, event.option),))
+
+
+@evolve.register
+def _(state: State, event: EmbargoDeclared) -> State:
+    return evolved(state, embargoes=state.embargoes | {(event.power, event.target)})
+
+
+@evolve.register
+def _(state: State, event: OptionForced) -> State:
+    queue = state.forced_options.get(event.power, ()) + (event.option,)
+    return evolved(state, forced_options={**state.forced_options, event.power: queue})

@@ -5,10 +5,11 @@ bidder's final option ends it without a roll. Option 8.6: MP 0 options do not co
 from __future__ import annotations
 
 from domain.dod3.events import PoliticalAffairsEnded
-from domain.dod3.options.resolution import lapse
+from domain.dod3.evolve import evolve, with_political
 from domain.dod3.pack import Pack
-from domain.dod3.political_events import EndOfPoliticalAffairsRolled, OptionTurnFinished
-from domain.dod3.state import State
+from domain.dod3.political_affairs.ending.messages import EndOfPoliticalAffairsRolled, OptionTurnFinished
+from domain.dod3.political_affairs.options.resolution import lapse
+from domain.dod3.state import PoliticalStage, State
 from domain.kernel import Dice, Event, d10
 
 
@@ -60,3 +61,14 @@ def after_option(state: State, pack: Pack, dice: Dice) -> list[Event]:
     if ended:
         return [rolled, *lapse(state), PoliticalAffairsEnded(state.turn, f"end roll {result} by {power}")]
     return [rolled, OptionTurnFinished(state.turn, power)]
+
+
+@evolve.register
+def _(state: State, event: OptionTurnFinished) -> State:
+    political = state.political
+    if political is None:
+        return state
+    used = political.used + 1
+    advance = used >= political.options.get(event.power, 0)
+    return with_political(state, index=political.index + 1 if advance else political.index, used=0 if advance else used,
+                      stage=PoliticalStage.CHOOSE, activating=None)

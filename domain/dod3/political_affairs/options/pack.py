@@ -1,24 +1,20 @@
-"""The political half of the data pack (rules 2.6, 8.1-8.7), each schema loading its section into the
-frozen spec the rules read: the numbers rules 8.2-8.7 state, the status display's layout, the minor
-countries, the war and treaty charts (with rule 2.6's America in Flames columns) and the option
-cards."""
+"""The option cards (rules 8.2-8.4) and the war and treaty charts (rules 8.4c-d, with rule 2.6's
+America in Flames columns) as the data pack prints them, each schema loading its section into the
+frozen spec the rules read, and their cross-field checks. The cards' vocabularies (effect, target,
+chart, modifier and prerequisite kinds) are enums whose values are the pack's words."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
 
 from marshmallow import Schema, post_load, validate
 
 from domain.dod3.pack_fields import (
-    Keyed, Rational, Sourced, by_year, count, flag, listed, major_power, nested, text, whole, years,
+    IDEOLOGIES, Keyed, Rational, Sourced, by_year, count, flag, listed, major_power, nested, text, whole, years,
 )
-from domain.dod3.powers import MAJOR_POWERS, Ideology
-from domain.dod3.status_display import DisplayLayout, DisplayStart, Hex, IdeologyLayout
-
-RESTRICTED_POWERS = ("CH", "IT", "JA", "US")  # rule 8.1d: they control only minors under their flags
-RESOURCE_KINDS = ("resource", "oil")
-IDEOLOGIES = tuple(i.value for i in Ideology)
+from domain.dod3.political_affairs.control.pack import Minors, MinorSpec
+from domain.dod3.powers import MAJOR_POWERS
 
 
 class EffectKind(StrEnum):
@@ -85,264 +81,6 @@ def _effects(**kwargs) -> Keyed:
     """Modifiers by minor: ``{Finland: 1, Poland: {value: -2, provisional: true}}``."""
     return Keyed(Sourced(whole()), **kwargs)
 
-
-# --- rules 8.2-8.7: the numbers the seed states ----------------------------------------------
-
-@dataclass(frozen=True)
-class HexCostModifiers:
-    """Rule 8.5e: what entering a hex adds to its base cost."""
-
-    towards_own_ideology: int
-    towards_other_ideology: int
-    away_from_power_at_war: int
-    towards_power_at_war: int
-    leaving_controller_hex: int
-    crossing_boundary: int
-    away_from_ally: int
-
-
-class HexCostModifiersSchema(Schema):
-    towards_own_ideology = whole(required=True)
-    towards_other_ideology = whole(required=True)
-    away_from_power_at_war = whole(required=True)
-    towards_power_at_war = whole(required=True)
-    leaving_controller_hex = whole(required=True)
-    crossing_boundary = whole(required=True)
-    away_from_ally = whole(required=True)
-
-    @post_load
-    def _spec(self, data: dict, **kwargs) -> HexCostModifiers:
-        return HexCostModifiers(**data)
-
-
-@dataclass(frozen=True)
-class ActivationRules:
-    """Rule 8.5d-e: the cost of entering a hex and how far negative modifiers reach."""
-
-    base_cost: int
-    minimum_cost: int
-    negative_range: int
-    modifiers: HexCostModifiers
-
-
-class ActivationSchema(Schema):
-    base_cost = count(required=True)
-    minimum_cost = count(required=True)
-    negative_range = count(required=True)
-    modifiers = nested(HexCostModifiersSchema, required=True)
-
-    @post_load
-    def _spec(self, data: dict, **kwargs) -> ActivationRules:
-        return ActivationRules(**data)
-
-
-@dataclass(frozen=True)
-class EndRollRules:
-    """Rule 8.6."""
-
-    ends_at_or_below: int
-    per_previous_option: int
-    powers_at_war: int
-    powers_at_war_modifier: int
-    all_at_war_modifier: int
-
-
-class EndRollSchema(Schema):
-    ends_at_or_below = whole(required=True)
-    per_previous_option = whole(required=True)
-    powers_at_war = count(required=True)
-    powers_at_war_modifier = whole(required=True)
-    all_at_war_modifier = whole(required=True)
-
-    @post_load
-    def _spec(self, data: dict, **kwargs) -> EndRollRules:
-        return EndRollRules(**data)
-
-
-@dataclass(frozen=True)
-class NewWorldOrderCosts:
-    """Rule 8.7.1: entering a hex closer to (further from) every centre hex, leaving the ideology, else."""
-
-    closer: int
-    further: int
-    change_ideology: int
-    other: int
-
-
-class NewWorldOrderCostSchema(Schema):
-    closer = count(required=True)
-    further = count(required=True)
-    change_ideology = count(required=True)
-    other = count(required=True)
-
-    @post_load
-    def _spec(self, data: dict, **kwargs) -> NewWorldOrderCosts:
-        return NewWorldOrderCosts(**data)
-
-
-@dataclass(frozen=True)
-class NewWorldOrderRules:
-    """Rule 8.7.1 (IPO 1)."""
-
-    points_by_position: tuple[int, ...]
-    ideology_modifiers: dict[str, int]
-    minimum_points: int
-    costs: NewWorldOrderCosts
-
-
-class NewWorldOrderSchema(Schema):
-    points_by_position = listed(count(), required=True, validate=validate.Length(equal=len(MAJOR_POWERS)))
-    ideology_modifiers = Keyed(whole(), keys=IDEOLOGIES, required=True)
-    minimum_points = count(required=True)
-    costs = nested(NewWorldOrderCostSchema, required=True)
-
-    @post_load
-    def _spec(self, data: dict, **kwargs) -> NewWorldOrderRules:
-        return NewWorldOrderRules(**data)
-
-
-@dataclass(frozen=True)
-class EconomicAgreementRules:
-    """Rule 8.7.2 (IPO 2): "a red factory or one or two resources"."""
-
-    most_resources: int
-
-
-class EconomicAgreementSchema(Schema):
-    most_resources = count(required=True)
-
-    @post_load
-    def _spec(self, data: dict, **kwargs) -> EconomicAgreementRules:
-        return EconomicAgreementRules(**data)
-
-
-@dataclass(frozen=True)
-class PoliticsRules:
-    marker_limit: int  # rule 8.4c: markers run to +/-marker_limit
-    credit_partner_treaty_level: int  # rule 8.2b: a partner paying past the credit limit
-    activation: ActivationRules
-    end_roll: EndRollRules
-    new_world_order: NewWorldOrderRules
-    economic_agreement: EconomicAgreementRules
-
-
-class PoliticsSchema(Schema):
-    """Numbers rules 8.2-8.7 state (not provisional: they are the seed's)."""
-
-    marker_limit = count(required=True)
-    credit_partner_treaty_level = count(required=True)
-    activation = nested(ActivationSchema, required=True)
-    end_roll = nested(EndRollSchema, required=True)
-    new_world_order = nested(NewWorldOrderSchema, required=True)
-    economic_agreement = nested(EconomicAgreementSchema, required=True)
-
-    @post_load
-    def _spec(self, data: dict, **kwargs) -> PoliticsRules:
-        return PoliticsRules(**data)
-
-
-# --- rule 8.1a: the status display as printed ------------------------------------------------
-
-class IdeologyLayoutSchema(Schema):
-    factions = listed(text(), required=True, validate=validate.Length(min=1))
-    centre = text(required=True)
-
-    @post_load
-    def _spec(self, data: dict, **kwargs) -> IdeologyLayout:
-        return IdeologyLayout(**data)
-
-
-class HexSchema(Schema):
-    id = text(required=True)
-    q = whole(required=True)
-    r = whole(required=True)
-    zone = text(required=True)
-
-    @post_load
-    def _spec(self, data: dict, **kwargs) -> Hex:
-        return Hex(**data)
-
-
-class DisplayStartSchema(Schema):
-    powers = Keyed(text(), keys=MAJOR_POWERS, required=True)
-    minors = Keyed(text(), required=True)
-
-    @post_load
-    def _spec(self, data: dict, **kwargs) -> DisplayStart:
-        return DisplayStart(**data)
-
-
-class StatusDisplaySchema(Schema):
-    provisional = flag()
-    ideologies = Keyed(nested(IdeologyLayoutSchema), keys=IDEOLOGIES, required=True)
-    neutral_hex = text(required=True)
-    hexes = listed(nested(HexSchema), required=True, validate=validate.Length(min=1))
-    boundaries = listed(listed(text(), validate=validate.Length(equal=2)), load_default=None, allow_none=True)
-    wrap = Keyed(listed(text(), validate=validate.Length(equal=2, error="expected the two hexes of the letter")),
-                 required=True)
-    start = nested(DisplayStartSchema, required=True)
-
-    @post_load
-    def _spec(self, data: dict, **kwargs) -> DisplayLayout:
-        data.pop("provisional", None)
-        return DisplayLayout(**data)
-
-
-# --- rules 8.1b-d: the minor countries --------------------------------------------------------
-
-@dataclass(frozen=True, kw_only=True)
-class MinorSpec:
-    name: str = ""  # the key it is listed under (set by ``Keyed(named="name")``)
-    political_marker: bool
-    colony_of: str | None
-    willpower: int | None
-    stability: int | None
-    allies: tuple[str, ...]
-    resources: dict[str, int]  # kind -> capacity in points
-    red_factories: int
-    blue_factories: int
-    america_in_flames: bool = False  # rule 2.6: only on the war chart with AiF
-
-
-class MinorSchema(Schema):
-    provisional = flag()
-    political_marker = flag(load_default=False)
-    colony_of = text(load_default=None, allow_none=True)
-    willpower = Sourced(whole(), load_default=None, allow_none=True)
-    stability = Sourced(whole(), load_default=None, allow_none=True)
-    allies = listed(major_power(), load_default=tuple)
-    resources = Keyed(count(), keys=RESOURCE_KINDS, load_default=dict)
-    red_factories = count(load_default=0)
-    blue_factories = count(load_default=0)
-
-    @post_load
-    def _spec(self, data: dict, **kwargs) -> MinorSpec:
-        data.pop("provisional", None)
-        return MinorSpec(**data)
-
-
-@dataclass(frozen=True)
-class Minors:
-    """The ``minors`` section as written (the Pack derives its look-up tables from it)."""
-
-    countries: dict[str, MinorSpec]
-    flags: dict[str, tuple[str, ...]]
-    hostile: tuple[tuple[str, ...], ...]
-
-
-class MinorsSchema(Schema):
-    provisional = flag()
-    countries = Keyed(nested(MinorSchema), named="name", required=True)
-    flags = Keyed(listed(text()), keys=RESTRICTED_POWERS, required=True)
-    hostile = listed(listed(text(), validate=validate.Length(equal=2)), required=True)
-
-    @post_load
-    def _spec(self, data: dict, **kwargs) -> Minors:
-        data.pop("provisional", None)
-        return Minors(**data)
-
-
-# --- rules 8.4c-d and 2.6: the war and treaty charts ------------------------------------------
 
 def _year(written: str) -> int | str:
     """A chart column's year key (a key that is no year stays as written for the check to name)."""
@@ -439,8 +177,6 @@ def minors_and_war_chart(minors: Minors, war_chart: Chart) -> tuple[dict[str, Mi
             america_in_flames=True)
     return countries, columns
 
-
-# --- rules 8.2-8.4: the option cards ----------------------------------------------------------
 
 @dataclass(frozen=True)
 class Modifier:
@@ -584,3 +320,51 @@ class OptionsSchema(Schema):
     @post_load
     def _cards(self, data: dict, **kwargs) -> tuple[OptionCard, ...]:
         return data["cards"]
+
+
+def check_chart(data: dict, chart: str) -> dict:
+    countries, errors = data["minors"].countries, {}
+    first, last = data["calendar"].first_year, data["calendar"].last_year
+    for target, column in data[chart].targets.items():
+        problems = {}
+        if target not in countries and target not in MAJOR_POWERS:
+            problems["<key>"] = ["expected a minor of the pack or a major power"]
+        unknown = [m for m in column.minor_effects if m not in countries]
+        if unknown:
+            problems["minor_effects"] = [f"unknown minor(s) {', '.join(unknown)}"]
+        if not all(isinstance(year, int) and first <= year <= last for year in column.us_entry):
+            problems["us_entry"] = [f"expected years {first}-{last} as keys"]
+        if problems:
+            errors.setdefault("targets", {})[target] = problems
+    for index, extra in enumerate(data[chart].america_in_flames):
+        if extra.as_ not in data[chart].targets or extra.as_ not in countries:
+            errors.setdefault("america_in_flames", {})[index] = {"as": ["expected a minor with a war-chart column"]}
+    return errors
+
+
+def check_options(data: dict) -> dict:
+    errors, seen = {}, set()
+    countries = data["minors"].countries
+    cards = data["options"]
+    ids = {c.id for c in cards}
+    for index, card in enumerate(cards):
+        problems = {}
+        if card.id in seen:
+            problems["id"] = ["expected each option id once"]
+        seen.add(card.id)
+        unknown = [m for m in list(card.minor_effects) + list(card.target_effects) if m not in countries]
+        if unknown:
+            problems["minor_effects"] = [f"unknown minor(s) {', '.join(unknown)}"]
+        if card.chart is not ChartKind.NONE and card.target not in (TargetKind.MINOR, TargetKind.POWER):
+            problems["chart"] = ["a chart column needs a target (minor or power)"]
+        if card.approval is not None and card.target is not TargetKind.POWER:
+            problems["approval"] = ["an approval comes from the target power"]
+        if card.approval is not None:
+            missing = [p for p in card.targets or MAJOR_POWERS if f"{p} {card.approval}" not in ids]
+            if missing:
+                problems["approval"] = [f"no approving option {card.approval} on the card of {', '.join(missing)}"]
+        if card.effect.kind is EffectKind.FORCE_OPTION and card.effect.option not in ids:
+            problems["effect"] = ["expected the id of an option of the pack"]
+        if problems:
+            errors.setdefault("cards", {})[index] = problems
+    return errors

@@ -3,12 +3,13 @@ at most once per turn; once-only options not again after succeeding; prerequisit
 target; the cost within the credit limit (8.2b); forced options first, in the order acquired."""
 from __future__ import annotations
 
-from domain.dod3.pack import OptionCard, Pack
-from domain.dod3.pack_politics import PrerequisiteKind, TargetKind
-from domain.dod3.political_state import OptionRequest
+from domain.dod3.pack import Pack
+from domain.dod3.political_affairs.options.messages import OptionRequest
+from domain.dod3.political_affairs.options.pack import OptionCard, PrerequisiteKind, TargetKind
 from domain.dod3.state import State
 from domain.dod3.treaties import treaty_level
 from domain.kernel import RuleViolation
+
 
 INTERNATIONAL = "IPO"
 

@@ -1,11 +1,11 @@
-"""The political part of a seat's view (rules 8.1-8.7): the status display with every marker on
-it, each minor's position, controller, faction distance, political effect markers and agreements.
-Nothing here is secret: the status display lies open on the table."""
+"""The status display and the minors in a seat's view (rules 8.1-8.5, 8.7.2): the board with every
+marker on it, each minor's position, controller, faction distance, political effect markers and
+agreements. Nothing here is secret: the status display lies open on the table."""
 from __future__ import annotations
 
-from domain.dod3.minors import allies_of, colony_owner, powers_at_war_with_minor
 from domain.dod3.pack import Pack
-from domain.dod3.political_control import control_effects, control_table, forces_status
+from domain.dod3.political_affairs.control.minors import allies_of, colony_owner, powers_at_war_with_minor
+from domain.dod3.political_affairs.control.political_control import control_effects, control_table, forces_status
 from domain.dod3.state import State
 
 
@@ -36,18 +36,6 @@ def status_display_view(state: State, pack: Pack) -> dict:
         "wrap": {letter: list(pair) for letter, pair in sorted(display.wrap.items())},
         "powers": {p: state.positions.get(p) for p in state.powers},
         "minors": {m: state.positions[m] for m in pack.minors if m in state.positions},
-    }
-
-
-def options_view(state: State) -> dict:
-    """Rules 8.2b-8.2f: options played successfully (once-only), forced options still owed,
-    embargoes in force and this turn's offers to pay past a credit limit."""
-    return {
-        "succeeded": sorted(state.options_succeeded),
-        "forced": {power: list(queue) for power, queue in state.forced_options.items() if queue},
-        "embargoes": [{"nationality": a, "target": b} for a, b in sorted(state.embargoes)],
-        "credit_offers": [{"payer": o.payer, "beneficiary": o.beneficiary, "up_to": o.up_to}
-                          for o in state.credit_offers if o.turn == state.turn],
     }
 
 

@@ -1,34 +1,122 @@
-"""Cross-field checks of the political sections of the pack (rules 2.6, 8.1-8.7): every name a
-section uses is defined somewhere, the hex graph hangs together, and every option card is
-playable. Each problem is reported under the path of the field that is wrong."""
+"""The ``status_display`` (rule 8.1a) and ``minors`` (rules 8.1b-d) sections of the data pack, each
+schema loading its section as written, and their cross-field checks: the hex graph hangs together
+and every minor a section names is defined. Each problem is reported under the path of the field
+that is wrong."""
 from __future__ import annotations
 
 from collections import deque
+from dataclasses import dataclass
 
-from domain.dod3.pack_politics import RESTRICTED_POWERS, ChartKind, EffectKind, TargetKind
+from marshmallow import Schema, post_load, validate
+
+from domain.dod3.pack_fields import IDEOLOGIES, Keyed, Sourced, count, flag, listed, major_power, nested, text, whole
+from domain.dod3.political_affairs.control.status_display import (
+    NEUTRAL, DisplayLayout, DisplayStart, Hex, IdeologyLayout, axial_neighbours,
+)
 from domain.dod3.powers import MAJOR_POWERS, Ideology
-from domain.dod3.status_display import NEUTRAL, DisplayLayout, axial_neighbours
+
+RESTRICTED_POWERS = ("CH", "IT", "JA", "US")  # rule 8.1d: they control only minors under their flags
+RESOURCE_KINDS = ("resource", "oil")
 
 
-def check_politics(data: dict) -> dict:
-    errors: dict = {}
-    display = _check_display(data)
-    if display:
-        errors["status_display"] = display
-    minors = _check_minors(data)
-    if minors:
-        errors["minors"] = minors
-    for chart in ("war_chart", "treaty_chart"):
-        found = _check_chart(data, chart)
-        if found:
-            errors[chart] = found
-    options = _check_options(data)
-    if options:
-        errors["options"] = options
-    return errors
+class IdeologyLayoutSchema(Schema):
+    factions = listed(text(), required=True, validate=validate.Length(min=1))
+    centre = text(required=True)
+
+    @post_load
+    def _spec(self, data: dict, **kwargs) -> IdeologyLayout:
+        return IdeologyLayout(**data)
 
 
-def _check_display(data: dict) -> dict:
+class HexSchema(Schema):
+    id = text(required=True)
+    q = whole(required=True)
+    r = whole(required=True)
+    zone = text(required=True)
+
+    @post_load
+    def _spec(self, data: dict, **kwargs) -> Hex:
+        return Hex(**data)
+
+
+class DisplayStartSchema(Schema):
+    powers = Keyed(text(), keys=MAJOR_POWERS, required=True)
+    minors = Keyed(text(), required=True)
+
+    @post_load
+    def _spec(self, data: dict, **kwargs) -> DisplayStart:
+        return DisplayStart(**data)
+
+
+class StatusDisplaySchema(Schema):
+    provisional = flag()
+    ideologies = Keyed(nested(IdeologyLayoutSchema), keys=IDEOLOGIES, required=True)
+    neutral_hex = text(required=True)
+    hexes = listed(nested(HexSchema), required=True, validate=validate.Length(min=1))
+    boundaries = listed(listed(text(), validate=validate.Length(equal=2)), load_default=None, allow_none=True)
+    wrap = Keyed(listed(text(), validate=validate.Length(equal=2, error="expected the two hexes of the letter")),
+                 required=True)
+    start = nested(DisplayStartSchema, required=True)
+
+    @post_load
+    def _spec(self, data: dict, **kwargs) -> DisplayLayout:
+        data.pop("provisional", None)
+        return DisplayLayout(**data)
+
+
+@dataclass(frozen=True, kw_only=True)
+class MinorSpec:
+    name: str = ""  # the key it is listed under (set by ``Keyed(named="name")``)
+    political_marker: bool
+    colony_of: str | None
+    willpower: int | None
+    stability: int | None
+    allies: tuple[str, ...]
+    resources: dict[str, int]  # kind -> capacity in points
+    red_factories: int
+    blue_factories: int
+    america_in_flames: bool = False  # rule 2.6: only on the war chart with AiF
+
+
+class MinorSchema(Schema):
+    provisional = flag()
+    political_marker = flag(load_default=False)
+    colony_of = text(load_default=None, allow_none=True)
+    willpower = Sourced(whole(), load_default=None, allow_none=True)
+    stability = Sourced(whole(), load_default=None, allow_none=True)
+    allies = listed(major_power(), load_default=tuple)
+    resources = Keyed(count(), keys=RESOURCE_KINDS, load_default=dict)
+    red_factories = count(load_default=0)
+    blue_factories = count(load_default=0)
+
+    @post_load
+    def _spec(self, data: dict, **kwargs) -> MinorSpec:
+        data.pop("provisional", None)
+        return MinorSpec(**data)
+
+
+@dataclass(frozen=True)
+class Minors:
+    """The ``minors`` section as written (the Pack derives its look-up tables from it)."""
+
+    countries: dict[str, MinorSpec]
+    flags: dict[str, tuple[str, ...]]
+    hostile: tuple[tuple[str, ...], ...]
+
+
+class MinorsSchema(Schema):
+    provisional = flag()
+    countries = Keyed(nested(MinorSchema), named="name", required=True)
+    flags = Keyed(listed(text()), keys=RESTRICTED_POWERS, required=True)
+    hostile = listed(listed(text(), validate=validate.Length(equal=2)), required=True)
+
+    @post_load
+    def _spec(self, data: dict, **kwargs) -> Minors:
+        data.pop("provisional", None)
+        return Minors(**data)
+
+
+def check_display(data: dict) -> dict:
     display, errors = data["status_display"], {}
     factions: dict[str, str] = {}
     for ideology, layout in display.ideologies.items():
@@ -108,7 +196,7 @@ def _connected(display: DisplayLayout) -> bool:
     return len(seen) == len(links)
 
 
-def _check_minors(data: dict) -> dict:
+def check_minors(data: dict) -> dict:
     minors, errors = data["minors"], {}
     countries = minors.countries
     for name, spec in countries.items():
@@ -117,8 +205,8 @@ def _check_minors(data: dict) -> dict:
             errors.setdefault("countries", {})[name] = {"colony_of": ["expected a minor or a major power"]}
         if parent is not None and spec.political_marker:
             errors.setdefault("countries", {})[name] = {"political_marker": ["a colony has no political marker"]}
-    for power, listed in minors.flags.items():
-        unknown = [m for m in listed if m not in countries]
+    for power, names in minors.flags.items():
+        unknown = [m for m in names if m not in countries]
         if unknown:
             errors.setdefault("flags", {})[power] = [f"unknown minor(s) {', '.join(unknown)}"]
     missing = [p for p in RESTRICTED_POWERS if p not in minors.flags]
@@ -127,52 +215,4 @@ def _check_minors(data: dict) -> dict:
     bad = [i for i, pair in enumerate(minors.hostile) if not set(pair) <= set(countries) or pair[0] == pair[1]]
     if bad:
         errors["hostile"] = {i: ["expected two different minors of the pack"] for i in bad}
-    return errors
-
-
-def _check_chart(data: dict, chart: str) -> dict:
-    countries, errors = data["minors"].countries, {}
-    first, last = data["calendar"].first_year, data["calendar"].last_year
-    for target, column in data[chart].targets.items():
-        problems = {}
-        if target not in countries and target not in MAJOR_POWERS:
-            problems["<key>"] = ["expected a minor of the pack or a major power"]
-        unknown = [m for m in column.minor_effects if m not in countries]
-        if unknown:
-            problems["minor_effects"] = [f"unknown minor(s) {', '.join(unknown)}"]
-        if not all(isinstance(year, int) and first <= year <= last for year in column.us_entry):
-            problems["us_entry"] = [f"expected years {first}-{last} as keys"]
-        if problems:
-            errors.setdefault("targets", {})[target] = problems
-    for index, extra in enumerate(data[chart].america_in_flames):
-        if extra.as_ not in data[chart].targets or extra.as_ not in countries:
-            errors.setdefault("america_in_flames", {})[index] = {"as": ["expected a minor with a war-chart column"]}
-    return errors
-
-
-def _check_options(data: dict) -> dict:
-    errors, seen = {}, set()
-    countries = data["minors"].countries
-    cards = data["options"]
-    ids = {c.id for c in cards}
-    for index, card in enumerate(cards):
-        problems = {}
-        if card.id in seen:
-            problems["id"] = ["expected each option id once"]
-        seen.add(card.id)
-        unknown = [m for m in list(card.minor_effects) + list(card.target_effects) if m not in countries]
-        if unknown:
-            problems["minor_effects"] = [f"unknown minor(s) {', '.join(unknown)}"]
-        if card.chart is not ChartKind.NONE and card.target not in (TargetKind.MINOR, TargetKind.POWER):
-            problems["chart"] = ["a chart column needs a target (minor or power)"]
-        if card.approval is not None and card.target is not TargetKind.POWER:
-            problems["approval"] = ["an approval comes from the target power"]
-        if card.approval is not None:
-            missing = [p for p in card.targets or MAJOR_POWERS if f"{p} {card.approval}" not in ids]
-            if missing:
-                problems["approval"] = [f"no approving option {card.approval} on the card of {', '.join(missing)}"]
-        if card.effect.kind is EffectKind.FORCE_OPTION and card.effect.option not in ids:
-            problems["effect"] = ["expected the id of an option of the pack"]
-        if problems:
-            errors.setdefault("cards", {})[index] = problems
     return errors

@@ -1,4 +1,0 @@
-"""Rules 8.2-8.4: political options. ``selection`` checks what a player may choose (8.2),
-``payment`` who pays (8.2b, 8.4b), ``charts`` the minor and US entry effects (8.4c-d),
-``principal`` the principal effects from the pack's small vocabulary (8.4e) and ``resolution``
-applies them in the rule's order."""
