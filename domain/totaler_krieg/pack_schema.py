@@ -9,8 +9,9 @@ valid, and every error names the path of the bad field (``places.cyrenaica.regio
 Any entry or section may carry ``provisional: true``: a stand-in for what the seed does not give."""
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
-from dataclasses import replace
+from typing import ClassVar
 
 from marshmallow import Schema, ValidationError, fields, post_load, validate, validates_schema
 from marshmallow.experimental.context import Context
@@ -98,13 +99,26 @@ class Keyed(fields.Dict):
         return entries
 
 
-def _spec(spec: type, data: dict, **derived):
-    """``spec`` from an entry's loaded fields (``provisional`` is gathered for the whole pack)."""
-    return spec(**{k: v for k, v in data.items() if k != "provisional"}, **derived)
-
-
 class _Entry(Schema):
+    """An entry of the pack. Its ``post_load`` builds ``spec``, the frozen class the rules read, from
+    its fields (``spec_fields`` adjusts them); a spec with an ``id`` not among them is named by the
+    entry's key in its ``Keyed`` mapping. Without a ``spec`` the entry stays the dict it loaded as.
+    ``provisional`` is gathered for the whole pack (``Pack.provisional``)."""
+
+    spec: ClassVar[type | None] = None
     provisional = fields.Boolean(load_default=False)
+
+    def spec_fields(self, data: dict) -> dict:
+        return data
+
+    @post_load
+    def _spec(self, data, **kwargs):
+        if self.spec is None:
+            return data
+        given = {k: v for k, v in self.spec_fields(data).items() if k != "provisional"}
+        if "id" not in given and any(f.name == "id" for f in dataclasses.fields(self.spec)):
+            given["id"] = _EntryId.get()
+        return self.spec(**given)
 
 
 class DieSchema(_Entry):
@@ -118,38 +132,37 @@ class FactionSchema(_Entry):
 
 
 class BoxSchema(_Entry):
+    spec = BoxSpec
+
     name = fields.String(required=True)
     friendly_to = _faction(required=True)
     minors_of = _faction(load_default=None)
 
-    @post_load
-    def _spec(self, data, **kwargs) -> BoxSpec:
-        return _spec(BoxSpec, data, id=_EntryId.get())
-
 
 class PolicySchema(_Entry):
+    spec = PolicySpec
+
     name = fields.String(required=True)
     short = fields.String(load_default=None)
     ends_pre_war = fields.Boolean(load_default=False)
     survives_total_war = fields.Boolean(load_default=False)
     protected_by_enforced_peace = fields.Boolean(load_default=False)
 
-    @post_load
-    def _spec(self, data, **kwargs) -> PolicySpec:
-        return _spec(PolicySpec, {**data, "short": data["short"] or data["name"]}, id=_EntryId.get())
+    def spec_fields(self, data: dict) -> dict:
+        return {**data, "short": data["short"] or data["name"]}
 
 
 class TruceSchema(_Entry):
+    spec = TruceSpec
+
     id = fields.String(required=True, validate=_ID)
     name = fields.String(required=True)
     restrictions = _enum(TruceRestrictions, required=True)
 
-    @post_load
-    def _spec(self, data, **kwargs) -> TruceSpec:
-        return _spec(TruceSpec, data)
-
 
 class PoliticalEventSchema(_Entry):
+    spec = EventSpec
+
     number = fields.String(required=True)
     name = fields.String(required=True)
     civil_war = fields.Boolean(load_default=False)
@@ -160,22 +173,21 @@ class PoliticalEventSchema(_Entry):
         [c.value for c in EndCause if c.voluntary]))
     vichy_fleet = fields.Boolean(load_default=False)
 
-    @post_load
-    def _spec(self, data, **kwargs) -> EventSpec:
+    def spec_fields(self, data: dict) -> dict:
         cause = data["ends_policy_as"]
-        return _spec(EventSpec, {**data, "ends_policy_as": EndCause(cause) if cause else None}, id=_EntryId.get())
+        return {**data, "ends_policy_as": EndCause(cause) if cause else None}
 
 
 class WholeCessionSchema(_Entry):
+    spec = WholeCession
+
     marker = fields.String(required=True, validate=_ID)
     removed_for_good = fields.Boolean(load_default=False)
 
-    @post_load
-    def _spec(self, data, **kwargs) -> WholeCession:
-        return _spec(WholeCession, data)
-
 
 class CountrySchema(_Entry):
+    spec = CountrySpec
+
     name = fields.String(required=True)
     size = _enum(Size, load_default=Size.MINOR)
     abbr = fields.String(load_default=None)
@@ -190,10 +202,6 @@ class CountrySchema(_Entry):
     succeeds = fields.String(load_default=None, validate=_ID)
     mobilization_roll = fields.Boolean(load_default=True)
     marker_hex = fields.String(load_default=None)
-
-    @post_load
-    def _spec(self, data, **kwargs) -> CountrySpec:
-        return _spec(CountrySpec, data, id=_EntryId.get())
 
 
 # A place's disposition (13.3.2): the pack names exactly one, and the kind of place it makes.
@@ -262,28 +270,24 @@ class MarkerSchema(_Entry):
 
 
 class BalticCessionSchema(_Entry):
+    spec = BalticCession
+
     country = fields.String(required=True)
     eastern_poland_marker = fields.String(required=True)
     memelland_to_germany = fields.String(required=True)
     northern_baltics_to_russia = fields.String(required=True)
     whole_to_russia = fields.String(required=True)
 
-    @post_load
-    def _spec(self, data, **kwargs) -> BalticCession:
-        return _spec(BalticCession, data)
-
 
 class MultinationalSchema(_Entry):
+    spec = MultinationalSpec
+
     name = fields.String(required=True)
     faction = _faction(required=True)
     nationalities = _ids(required=True, validate=validate.Length(min=1, max=2))
     minor_of = _faction(load_default=None)
     no_colonial_from = fields.String(load_default=None)
     components = fields.Dict(keys=fields.String(), values=fields.String(), load_default=dict)
-
-    @post_load
-    def _spec(self, data, **kwargs) -> MultinationalSpec:
-        return _spec(MultinationalSpec, data, id=_EntryId.get())
 
 
 class SetupCodesSchema(_Entry):
@@ -295,6 +299,8 @@ _SETUP_TARGETS = [Location.MAP.value, Location.FORCE_POOL.value, Location.DELAY_
 
 
 class SetupGroupSchema(_Entry):
+    spec = SetupGroup
+
     units = _ids(required=True, validate=validate.Length(min=1))
     to = fields.String(required=True, validate=validate.OneOf(_SETUP_TARGETS))
     at = Items(fields.String(), load_default=tuple)
@@ -305,24 +311,23 @@ class SetupGroupSchema(_Entry):
     axis_only = fields.Boolean(load_default=False)
     only_if_set_aside = fields.Boolean(load_default=False)
 
-    @post_load
-    def _spec(self, data, **kwargs) -> SetupGroup:
-        return _spec(SetupGroup, {**data, "to": Location(data["to"])})
+    def spec_fields(self, data: dict) -> dict:
+        return {**data, "to": Location(data["to"])}
 
 
 class UnitKindSchema(_Entry):
+    spec = UnitKind
+
     ground = fields.Boolean(load_default=False)
     fixed = fields.Boolean(load_default=False)
     fortress = fields.Boolean(load_default=False)
     support = fields.Boolean(load_default=False)
     marker = fields.Boolean(load_default=False)
 
-    @post_load
-    def _spec(self, data, **kwargs) -> UnitKind:
-        return _spec(UnitKind, data)
-
 
 class UnitSchema(_Entry):
+    spec = UnitSpec
+
     id = fields.String(required=True, validate=_ID)
     kind = fields.String(required=True)
     code = fields.String(required=True)
@@ -331,10 +336,9 @@ class UnitSchema(_Entry):
     delay = fields.Boolean(load_default=False)
     hex = fields.String(load_default=None)
 
-    @post_load
-    def _spec(self, data, **kwargs) -> UnitSpec:
+    def spec_fields(self, data: dict) -> dict:
         """The unit of the country whose order of battle lists it."""
-        return _spec(UnitSpec, data, country=_EntryId.get())
+        return {**data, "country": _EntryId.get()}
 
 
 class OrderOfBattleSchema(_Entry):
@@ -345,21 +349,18 @@ class ScenarioMinorSchema(_Entry):
     status = _enum(Status, required=True)
     alignment = _faction(load_default=None)
 
-    @post_load
-    def _spec(self, data, **kwargs) -> tuple[Status, Faction | None]:
-        return data["status"], data["alignment"]
-
 
 class ScenarioSchema(_Entry):
+    spec = ScenarioSpec
+
     name = fields.String(required=True)
     war = _enum(WarState, required=True)
     posture = fields.Dict(keys=fields.String(), values=fields.String(), load_default=dict)
     minors = Keyed(keys=fields.String(), values=fields.Nested(ScenarioMinorSchema), load_default=dict)
     civil_war = _ids(load_default=tuple)
 
-    @post_load
-    def _spec(self, data, **kwargs) -> ScenarioSpec:
-        return _spec(ScenarioSpec, data, id=_EntryId.get())
+    def spec_fields(self, data: dict) -> dict:
+        return {**data, "minors": {c: (m["status"], m["alignment"]) for c, m in data["minors"].items()}}
 
 
 def _dict_of(schema):
@@ -443,7 +444,7 @@ class PackSchema(Schema):
             scenarios=data["scenarios"],
             provisional=tuple(_provisional_paths(self, original_data)),
         )
-        return replace(pack, markers={k: MarkerSpec(k, v["name"], pack.area(v["country"] or v["place"]), v["to"],
+        return dataclasses.replace(pack, markers={k: MarkerSpec(k, v["name"], pack.area(v["country"] or v["place"]), v["to"],
                                                      v["as_dependent"], v["country"])
                                       for k, v in data["ceded_land_markers"].items()})
 
