@@ -10,11 +10,8 @@ Any entry or section may carry ``provisional: true``: a stand-in for what the se
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
-from typing import ClassVar
 
 from marshmallow import Schema, ValidationError, fields, post_load, validate, validates_schema
-from marshmallow.experimental.context import Context
 
 from domain.totaler_krieg.pack import (
     BalticCession,
@@ -34,6 +31,7 @@ from domain.totaler_krieg.pack import (
     WholeCession,
 )
 from domain.totaler_krieg.pack_checks import cross_reference_errors
+from domain.totaler_krieg.pack_fields import ID, Entry, EntryId, Items, Keyed, enum_field, provisional_paths
 from domain.totaler_krieg.vocabulary import (
     EndCause,
     Faction,
@@ -45,93 +43,26 @@ from domain.totaler_krieg.vocabulary import (
     WarState,
 )
 
-_ID = validate.Regexp(r"^[a-z0-9][a-z0-9_\-]*$", error="expected a lower-case id")
-# The id of the entry being loaded, for its schema's post_load (see ``Keyed``).
-_EntryId = Context[str]
-
-
-def _enum(enum: type, **kwargs) -> fields.Enum:
-    """A pack word read as its enum member; the YAML holds the value (``axis``, ``minor``)."""
-    return fields.Enum(enum, by_value=fields.String, **kwargs)
-
 
 def _faction(**kwargs):
-    return _enum(Faction, **kwargs)
-
-
-class Items(fields.List):
-    """A list loaded as a tuple (specs are frozen)."""
-
-    def _deserialize(self, value, attr, data, **kwargs) -> tuple:
-        return tuple(super()._deserialize(value, attr, data, **kwargs))
+    return enum_field(Faction, **kwargs)
 
 
 def _ids(**kwargs):
-    return Items(fields.String(validate=_ID), **kwargs)
+    return Items(fields.String(validate=ID), **kwargs)
 
 
-class Keyed(fields.Dict):
-    """A mapping of id -> entry whose errors read ``places.bessarabia.core_of`` (marshmallow's Dict
-    would put a ``key`` or ``value`` level between the id and the field). Each entry loads with its
-    id at hand, so its schema's ``post_load`` builds the spec with it (``_EntryId.get()``)."""
-
-    def _deserialize(self, value, attr, data, **kwargs):
-        if not isinstance(value, Mapping):
-            raise self.make_error("invalid")
-        ids, errors = {}, {}
-        for key in value:  # as Dict does: every key first, then every value; a value's errors win
-            try:
-                ids[key] = self.key_field.deserialize(key, **kwargs)
-            except ValidationError as error:
-                errors[key] = error.messages
-        entries = {}
-        for key, entry in value.items():
-            try:
-                with _EntryId(ids.get(key, key)):
-                    loaded = self.value_field.deserialize(entry, **kwargs)
-            except ValidationError as error:
-                errors[key] = error.messages
-            else:
-                if key in ids:
-                    entries[ids[key]] = loaded
-        if errors:
-            raise ValidationError(errors)
-        return entries
-
-
-class _Entry(Schema):
-    """An entry of the pack. Its ``post_load`` builds ``spec``, the frozen class the rules read, from
-    its fields (``spec_fields`` adjusts them); a spec with an ``id`` not among them is named by the
-    entry's key in its ``Keyed`` mapping. Without a ``spec`` the entry stays the dict it loaded as.
-    ``provisional`` is gathered for the whole pack (``Pack.provisional``)."""
-
-    spec: ClassVar[type | None] = None
-    provisional = fields.Boolean(load_default=False)
-
-    def spec_fields(self, data: dict) -> dict:
-        return data
-
-    @post_load
-    def _spec(self, data, **kwargs):
-        if self.spec is None:
-            return data
-        given = {k: v for k, v in self.spec_fields(data).items() if k != "provisional"}
-        if "id" not in given and any(f.name == "id" for f in dataclasses.fields(self.spec)):
-            given["id"] = _EntryId.get()
-        return self.spec(**given)
-
-
-class DieSchema(_Entry):
+class DieSchema(Entry):
     sides = fields.Integer(required=True, validate=validate.Range(min=2))
     alignment_western_at_most = fields.Integer(required=True, validate=validate.Range(min=1))
 
 
-class FactionSchema(_Entry):
+class FactionSchema(Entry):
     name = fields.String(required=True)
     allied = fields.Boolean(required=True)
 
 
-class BoxSchema(_Entry):
+class BoxSchema(Entry):
     spec = BoxSpec
 
     name = fields.String(required=True)
@@ -139,7 +70,7 @@ class BoxSchema(_Entry):
     minors_of = _faction(load_default=None)
 
 
-class PolicySchema(_Entry):
+class PolicySchema(Entry):
     spec = PolicySpec
 
     name = fields.String(required=True)
@@ -152,15 +83,15 @@ class PolicySchema(_Entry):
         return {**data, "short": data["short"] or data["name"]}
 
 
-class TruceSchema(_Entry):
+class TruceSchema(Entry):
     spec = TruceSpec
 
-    id = fields.String(required=True, validate=_ID)
+    id = fields.String(required=True, validate=ID)
     name = fields.String(required=True)
-    restrictions = _enum(TruceRestrictions, required=True)
+    restrictions = enum_field(TruceRestrictions, required=True)
 
 
-class PoliticalEventSchema(_Entry):
+class PoliticalEventSchema(Entry):
     spec = EventSpec
 
     number = fields.String(required=True)
@@ -178,28 +109,28 @@ class PoliticalEventSchema(_Entry):
         return {**data, "ends_policy_as": EndCause(cause) if cause else None}
 
 
-class WholeCessionSchema(_Entry):
+class WholeCessionSchema(Entry):
     spec = WholeCession
 
-    marker = fields.String(required=True, validate=_ID)
+    marker = fields.String(required=True, validate=ID)
     removed_for_good = fields.Boolean(load_default=False)
 
 
-class CountrySchema(_Entry):
+class CountrySchema(Entry):
     spec = CountrySpec
 
     name = fields.String(required=True)
-    size = _enum(Size, load_default=Size.MINOR)
+    size = enum_field(Size, load_default=Size.MINOR)
     abbr = fields.String(load_default=None)
     faction = _faction(load_default=None)
     posture_box = fields.String(load_default=None)
     capital = fields.String(load_default=None)
-    created_from = fields.String(load_default=None, validate=_ID)
+    created_from = fields.String(load_default=None, validate=ID)
     creatable = fields.Boolean(load_default=False)
     whole_cession = fields.Nested(WholeCessionSchema, load_default=None)
     partnership = fields.Boolean(load_default=False)
     civil_war_candidate = fields.Boolean(load_default=False)
-    succeeds = fields.String(load_default=None, validate=_ID)
+    succeeds = fields.String(load_default=None, validate=ID)
     mobilization_roll = fields.Boolean(load_default=True)
     marker_hex = fields.String(load_default=None)
 
@@ -210,7 +141,7 @@ PLACE_DISPOSITIONS = {"core_of": PlaceKind.CORE, "dependent_of": PlaceKind.DEPEN
                       "breakaway_of": PlaceKind.BREAKAWAY}
 
 
-class PlaceSchema(_Entry):
+class PlaceSchema(Entry):
     """Loads as a dict: the cross-reference checks read each disposition the pack gives."""
 
     name = fields.String(required=True)
@@ -236,25 +167,25 @@ def _place(pid: str, raw: dict) -> PlaceSpec:
                      raw["region_of_dependent"], raw["ostland"], raw["may_become_dependent_of"], raw["off_map"])
 
 
-class BordersSchema(_Entry):
+class BordersSchema(Entry):
     pairs = fields.List(fields.List(fields.String(), validate=validate.Length(equal=2)), required=True)
 
 
-class NavalZoneSchema(_Entry):
+class NavalZoneSchema(Entry):
     name = fields.String(required=True)
     ports = _ids(required=True)
 
 
-class StrategicHexSchema(_Entry):
+class StrategicHexSchema(Entry):
     place = fields.String(required=True)
     faction = _faction(required=True)
 
 
-class StrategicHexesSchema(_Entry):
-    hexes = Keyed(keys=fields.String(validate=_ID), values=fields.Nested(StrategicHexSchema), required=True)
+class StrategicHexesSchema(Entry):
+    hexes = Keyed(keys=fields.String(validate=ID), values=fields.Nested(StrategicHexSchema), required=True)
 
 
-class MarkerSchema(_Entry):
+class MarkerSchema(Entry):
     """Loads as a dict: what a marker covers is an area of the whole pack (``Pack.area``)."""
 
     name = fields.String(required=True)
@@ -269,7 +200,7 @@ class MarkerSchema(_Entry):
             raise ValidationError("give exactly one of place or country", "place")
 
 
-class BalticCessionSchema(_Entry):
+class BalticCessionSchema(Entry):
     spec = BalticCession
 
     country = fields.String(required=True)
@@ -279,7 +210,7 @@ class BalticCessionSchema(_Entry):
     whole_to_russia = fields.String(required=True)
 
 
-class MultinationalSchema(_Entry):
+class MultinationalSchema(Entry):
     spec = MultinationalSpec
 
     name = fields.String(required=True)
@@ -290,7 +221,7 @@ class MultinationalSchema(_Entry):
     components = fields.Dict(keys=fields.String(), values=fields.String(), load_default=dict)
 
 
-class SetupCodesSchema(_Entry):
+class SetupCodesSchema(Entry):
     reserve = fields.String(required=True)
     partnership = fields.String(required=True)
 
@@ -298,7 +229,7 @@ class SetupCodesSchema(_Entry):
 _SETUP_TARGETS = [Location.MAP.value, Location.FORCE_POOL.value, Location.DELAY_BOX.value, Location.CONVOY_BOX.value]
 
 
-class SetupGroupSchema(_Entry):
+class SetupGroupSchema(Entry):
     spec = SetupGroup
 
     units = _ids(required=True, validate=validate.Length(min=1))
@@ -315,7 +246,7 @@ class SetupGroupSchema(_Entry):
         return {**data, "to": Location(data["to"])}
 
 
-class UnitKindSchema(_Entry):
+class UnitKindSchema(Entry):
     spec = UnitKind
 
     ground = fields.Boolean(load_default=False)
@@ -325,10 +256,10 @@ class UnitKindSchema(_Entry):
     marker = fields.Boolean(load_default=False)
 
 
-class UnitSchema(_Entry):
+class UnitSchema(Entry):
     spec = UnitSpec
 
-    id = fields.String(required=True, validate=_ID)
+    id = fields.String(required=True, validate=ID)
     kind = fields.String(required=True)
     code = fields.String(required=True)
     strength = fields.String(load_default=None)
@@ -338,23 +269,23 @@ class UnitSchema(_Entry):
 
     def spec_fields(self, data: dict) -> dict:
         """The unit of the country whose order of battle lists it."""
-        return {**data, "country": _EntryId.get()}
+        return {**data, "country": EntryId.get()}
 
 
-class OrderOfBattleSchema(_Entry):
+class OrderOfBattleSchema(Entry):
     units = Items(fields.Nested(UnitSchema), required=True)
 
 
-class ScenarioMinorSchema(_Entry):
-    status = _enum(Status, required=True)
+class ScenarioMinorSchema(Entry):
+    status = enum_field(Status, required=True)
     alignment = _faction(load_default=None)
 
 
-class ScenarioSchema(_Entry):
+class ScenarioSchema(Entry):
     spec = ScenarioSpec
 
     name = fields.String(required=True)
-    war = _enum(WarState, required=True)
+    war = enum_field(WarState, required=True)
     posture = fields.Dict(keys=fields.String(), values=fields.String(), load_default=dict)
     minors = Keyed(keys=fields.String(), values=fields.Nested(ScenarioMinorSchema), load_default=dict)
     civil_war = _ids(load_default=tuple)
@@ -364,7 +295,7 @@ class ScenarioSchema(_Entry):
 
 
 def _dict_of(schema):
-    return Keyed(keys=fields.String(validate=_ID), values=fields.Nested(schema), required=True)
+    return Keyed(keys=fields.String(validate=ID), values=fields.Nested(schema), required=True)
 
 
 class PackSchema(Schema):
@@ -442,27 +373,8 @@ class PackSchema(Schema):
             units_of={cid: tuple(u.id for u in oob["units"]) for cid, oob in data["orders_of_battle"].items()},
             default_scenario=data["default_scenario"],
             scenarios=data["scenarios"],
-            provisional=tuple(_provisional_paths(self, original_data)),
+            provisional=tuple(provisional_paths(self, original_data)),
         )
-        return dataclasses.replace(pack, markers={k: MarkerSpec(k, v["name"], pack.area(v["country"] or v["place"]), v["to"],
-                                                     v["as_dependent"], v["country"])
-                                      for k, v in data["ceded_land_markers"].items()})
-
-
-def _provisional_paths(schema: Schema, node: dict, path: str = "") -> list[str]:
-    """Paths of the entries marked ``provisional: true``, in the order the schema declares them."""
-    found = [path or "<root>"] if node.get("provisional") is True else []
-    for name, field in schema.fields.items():
-        if name in node:
-            found += _provisional_in(field, node[name], f"{path}.{name}" if path else name)
-    return found
-
-
-def _provisional_in(field: fields.Field, value, path: str) -> list[str]:
-    if isinstance(field, fields.Nested) and isinstance(value, dict):
-        return _provisional_paths(field.schema, value, path)
-    if isinstance(field, fields.List) and isinstance(value, list):
-        return [p for i, item in enumerate(value) for p in _provisional_in(field.inner, item, f"{path}[{i}]")]
-    if isinstance(field, fields.Dict) and isinstance(value, dict) and field.value_field is not None:
-        return [p for key, item in value.items() for p in _provisional_in(field.value_field, item, f"{path}.{key}")]
-    return []
+        markers = {k: MarkerSpec(k, v["name"], pack.area(v["country"] or v["place"]), v["to"], v["as_dependent"],
+                                 v["country"]) for k, v in data["ceded_land_markers"].items()}
+        return dataclasses.replace(pack, markers=markers)
