@@ -78,11 +78,6 @@ def bidders_of(state: State) -> frozenset[str]:
     return frozenset(e.power for e in state.initiative.entries if e.made_bid)
 
 
-def waiting_bidders(state: State) -> tuple[str, ...]:
-    """Rule 6.1: the powers still in the game whose bid is not in yet."""
-    return tuple(p for p in state.initiative.track if p in state.active_powers() and p not in state.initiative.sealed)
-
-
 def _require_bidding(state: State) -> None:
     if state.turn == FIRST_TURN and state.step is not Step.INITIATIVE:
         raise RuleViolation("DOD3-5", "turn 1 (Jan/Feb 1936) skips the initiative step")

@@ -86,8 +86,3 @@ def require_holder(state: State, ctx: Context, power: str) -> None:
         raise RuleViolation("DOD3-3.1a", f"{power!r} is not a major power (one of {', '.join(MAJOR_POWERS)})")
     if not ctx.is_moderator and state.holders.get(power) != ctx.seat:
         raise RuleViolation("DOD3-3.1b", f"seat {ctx.seat!r} does not hold {power}")
-
-
-def acting_seats(state: State, power: str) -> frozenset[str]:
-    """Who may act for a power: its player and the moderator."""
-    return frozenset({state.holders[power], MODERATOR})

@@ -16,11 +16,6 @@ def marker_minors(pack: Pack) -> tuple[str, ...]:
     return tuple(m.name for m in pack.minors.values() if m.political_marker)
 
 
-def is_colony(pack: Pack, minor: str) -> bool:
-    spec = pack.minors.get(minor)
-    return spec is not None and spec.colony_of is not None
-
-
 def colony_owner(pack: Pack, minor: str) -> str:
     """Rule 8.1b: the major power or minor a colony ultimately belongs to (a minor's own name if
     it is no colony). A colony of a colony follows the chain."""
@@ -64,14 +59,6 @@ def minor_at_war(state: State, pack: Pack, minor: str) -> bool:
 def allies_of(state: State, pack: Pack, minor: str) -> frozenset[str]:
     """The major powers allied to a minor (set-up: listed in parentheses; later, options)."""
     return state.minor_alliances.get(colony_owner(pack, minor), frozenset())
-
-
-def minors_at(state: State, pack: Pack, hex_id: str) -> tuple[str, ...]:
-    return tuple(m for m in marker_minors(pack) if state.positions.get(m) == hex_id)
-
-
-def powers_at(state: State, hex_id: str) -> tuple[str, ...]:
-    return tuple(p for p in state.powers if state.positions.get(p) == hex_id and not state.powers[p].conquered)
 
 
 def hostile_stack(state: State, pack: Pack, minor: str, hex_id: str, positions: dict[str, str] | None = None) -> str | None:

@@ -123,9 +123,6 @@ class StatusDisplay:
         """Rule 8.7.1: the hexes of the centre faction of an ideology."""
         return self.centres.get(ideology, ())
 
-    def letter(self, hex_id: str) -> str | None:
-        return self.letters.get(hex_id)
-
 
 def axial_neighbours(q: int, r: int) -> tuple[tuple[int, int], ...]:
     return tuple((q + dq, r + dr) for dq, dr in AXIAL_DIRECTIONS)
