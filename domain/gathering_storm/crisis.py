@@ -8,17 +8,21 @@ threatened power answers; the rest of the stages then run on the support levels 
 changed (32.83B: effects immediate)."""
 from __future__ import annotations
 
+from functools import reduce
+
+from domain.gathering_storm import commands as c
 from domain.gathering_storm import events as ev
 from domain.gathering_storm.allied import (
     germany_declared_on_russia, pre_emptive_verdict, response_verdict, retaliation_verdict,
 )
-from domain.gathering_storm.evolve import fold
+from domain.gathering_storm.declarations import acting_power
+from domain.gathering_storm.evolve import evolve
 from domain.gathering_storm.pack import Pack
 from domain.gathering_storm.powers import ALLIES, AXIS, GERMANY, MAJOR_POWERS, RUSSIA
 from domain.gathering_storm.state import GatheringStormState, Phase
 from domain.gathering_storm.verdict import ConcessionDemand, Kind, Mode, Outcome, Verdict
 from domain.gathering_storm.verdicts import verdict_for
-from domain.kernel import Event, RuleViolation
+from domain.kernel import Context, Event, RuleViolation
 
 State = GatheringStormState
 
@@ -137,7 +141,7 @@ def resume(state: State, pack: Pack) -> list[Event]:
         if name in state.crisis.stages_done:
             continue
         stage_events = stage(state, pack) + [ev.AdjudicationStageCompleted(name)]
-        state = fold(state, stage_events)
+        state = reduce(evolve, stage_events, state)
         events += stage_events
         if state.crisis.pending:
             return events
@@ -148,12 +152,21 @@ def resume(state: State, pack: Pack) -> list[Event]:
     return events + closing
 
 
-def end_crisis_phase(state: State, pack: Pack) -> list[Event]:
-    """Rule 32.82: legality is judged at the end of the crisis phase."""
+def end_crisis_phase(state: State, command: c.EndCrisisPhase, ctx: Context) -> list[Event]:
+    """Rule 32.82 (moderator): legality is judged at the end of the crisis phase."""
+    ctx.require_moderator("GS-32.82", "end the crisis phase")
     if state.phase is not Phase.CRISIS:
         raise RuleViolation("GS-32.82", "the crisis phase has already ended; concessions are awaited")
     closed = [ev.CrisisPhaseClosed(state.turn)]
-    return closed + resume(fold(state, closed), pack)
+    return closed + resume(reduce(evolve, closed, state), ctx.pack)
+
+
+def start_turn(state: State, command: c.StartTurn, ctx: Context) -> list[Event]:
+    """Rule 32.82 (moderator): a turn without war stands until the next one starts."""
+    ctx.require_moderator("GS-32.82", "start the next turn")
+    if state.phase is not Phase.CONCLUDED:
+        raise RuleViolation("GS-32.82", "the next turn starts once this turn's crisis phase has ended")
+    return [ev.TurnStarted(state.turn + 1)]
 
 
 def _demand_of(state: State, power: str) -> ConcessionDemand:
@@ -165,12 +178,13 @@ def _demand_of(state: State, power: str) -> ConcessionDemand:
     raise RuleViolation("GS-32.83", f"no concessions are demanded of {power}")
 
 
-def make_concessions(state: State, pack: Pack, power: str, beneficiary: str | None) -> list[Event]:
+def make_concessions(state: State, command: c.MakeConcessions, ctx: Context) -> list[Event]:
     """Rule 32.83A/C: the concession equals the margin; the beneficiary's support rises by it and the
     conceding power's falls by it, for this turn only (32.83B).
 
     On a support-level tie the seed names no one: either tied Ally may concede (the first answer
     settles the demand), and an Axis power conceding to tied Allies names the beneficiary."""
+    power, beneficiary = acting_power(ctx, command.power), command.beneficiary
     demand = _demand_of(state, power)
     if beneficiary is None:
         if len(demand.beneficiaries) != 1:
@@ -181,16 +195,17 @@ def make_concessions(state: State, pack: Pack, power: str, beneficiary: str | No
         raise RuleViolation("GS-32.83", f"{beneficiary} cannot benefit: the concessions go to "
                             + " or ".join(demand.beneficiaries) + " (32.83C)")
     made = [ev.ConcessionsMade(power, beneficiary, demand.level, demand.declarers, demand.targets)]
-    after = fold(state, made)
-    return made + ([] if after.crisis.pending else resume(after, pack))
+    after = reduce(evolve, made, state)
+    return made + ([] if after.crisis.pending else resume(after, ctx.pack))
 
 
-def decline_concessions(state: State, pack: Pack, power: str) -> list[Event]:
+def decline_concessions(state: State, command: c.DeclineConcessions, ctx: Context) -> list[Event]:
     """Rules 32.44, 32.83: declining the concessions lets the declaration of war go ahead."""
+    power = acting_power(ctx, command.power)
     demand = _demand_of(state, power)
     cause = f"{power} declined concessions of {demand.level} (32.83)"
     declined: list[Event] = [ev.ConcessionsDeclined(power, demand.declarers, demand.targets)]
     declined += [ev.WarBrokeOut(d, t, Kind.PRE_EMPTIVE, "GS-32.83", cause)
                  for d in demand.declarers for t in demand.targets if not state.at_war(d, t)]
-    after = fold(state, declined)
-    return declined + ([] if after.crisis.pending else resume(after, pack))
+    after = reduce(evolve, declined, state)
+    return declined + ([] if after.crisis.pending else resume(after, ctx.pack))

@@ -6,22 +6,37 @@ of concessions wait for the threatened power's answer (32.83). War ends the game
 results (and its concession shifts) stand until the moderator starts the next turn."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from domain.gathering_storm import commands as c
-from domain.gathering_storm.crisis import decline_concessions, end_crisis_phase, make_concessions
-from domain.gathering_storm.declarations import acting_power, submit
-from domain.gathering_storm.events import TurnStarted
-from domain.gathering_storm.evolve import apply
-from domain.gathering_storm.facts import integer, record
+from domain.gathering_storm import crisis, declarations, facts
+from domain.gathering_storm.evolve import evolve
+from domain.gathering_storm.facts import integer
 from domain.gathering_storm.legal import legal_commands
 from domain.gathering_storm.pack import Pack
 from domain.gathering_storm.powers import MAJOR_POWERS
 from domain.gathering_storm.state import GatheringStormState, Phase
 from domain.gathering_storm.view import view
 from domain.kernel import MODERATOR, SYSTEM, Command, CommandSpec, Context, Event, RuleViolation, Setup
+from domain.kernel.dispatch import ByType
 
 State = GatheringStormState
 
 OPTIONS = ("first_turn",)
+
+
+def _unknown(state: State, command: Command, ctx: Context) -> list[Event]:
+    raise RuleViolation("GS-32.1", f"unknown command {type(command).__name__}")
+
+
+# Every rule handler is ``(state, command, ctx) -> events``, registered by its command annotation;
+# every moderator fact goes to ``facts.record_fact``.
+handle = ByType(_unknown, arg=1)
+for _handler in (declarations.declare_war, declarations.threaten_war, crisis.make_concessions,
+                 crisis.decline_concessions, crisis.end_crisis_phase, crisis.start_turn):
+    handle.register(_handler)
+for _fact in c.FACT_COMMANDS:
+    handle.register(_fact, facts.record_fact)
 
 
 class GatheringStormDecider:
@@ -53,37 +68,12 @@ class GatheringStormDecider:
     def decide(self, state: State, command: Command, ctx: Context) -> list[Event]:
         if state.phase is Phase.OVER:
             raise RuleViolation("GS-32.44", f"the game has ended: {state.end_reason}")
-        match command:
-            case c.DeclareWar(power=power, targets=targets):
-                return submit(state, self.pack, ctx, power, targets, threat=False)
-            case c.ThreatenWar(power=power, targets=targets):
-                return submit(state, self.pack, ctx, power, targets, threat=True)
-            case c.MakeConcessions(power=power, beneficiary=beneficiary):
-                return make_concessions(state, self.pack, acting_power(ctx, power), beneficiary)
-            case c.DeclineConcessions(power=power):
-                return decline_concessions(state, self.pack, acting_power(ctx, power))
-            case c.EndCrisisPhase():
-                self._moderator_only(ctx, "ends the crisis phase")
-                return end_crisis_phase(state, self.pack)
-            case c.StartTurn():
-                self._moderator_only(ctx, "starts the next turn")
-                if state.phase is not Phase.CONCLUDED:
-                    raise RuleViolation("GS-32.82", "the next turn starts once this turn's crisis phase has ended")
-                return [TurnStarted(state.turn + 1)]
-            case _ if isinstance(command, c.FACT_COMMANDS):
-                self._moderator_only(ctx, "records facts")
-                if state.phase is not Phase.CRISIS:
-                    raise RuleViolation("GS-32.82", "facts are recorded during the crisis phase; it has ended")
-                return record(command, state, self.pack)
-        raise RuleViolation("GS-32.1", f"unknown command {type(command).__name__}")
-
-    @staticmethod
-    def _moderator_only(ctx: Context, what: str) -> None:
-        if not ctx.is_moderator:
-            raise RuleViolation("GS-32.82", f"only the moderator {what}")
+        if ctx.pack is None:
+            ctx = replace(ctx, pack=self.pack)
+        return list(handle(state, command, ctx))
 
     def evolve(self, state: State, event: Event) -> State:
-        return apply(state, event)
+        return evolve(state, event)
 
     def view(self, state: State, seat: str) -> dict:
         return view(state, self.pack, seat)

@@ -5,6 +5,7 @@ turn's facts (thresholds, mobilization, the Rhineland, aggressions, responses) i
 of the crisis phase (32.82), so a declaration made now may still fail then."""
 from __future__ import annotations
 
+from domain.gathering_storm import commands as c
 from domain.gathering_storm import events as ev
 from domain.gathering_storm.facts import one_of
 from domain.gathering_storm.pack import Pack
@@ -40,8 +41,19 @@ def target_groups(state: State, pack: Pack, power: str) -> tuple[tuple[str, ...]
     return tuple(groups)
 
 
-def submit(state: State, pack: Pack, ctx: Context, power, targets, threat: bool) -> list[Event]:
+def declare_war(state: State, command: c.DeclareWar, ctx: Context) -> list[Event]:
+    """Rule 32.1: a declaration of war, judged at the end of the crisis phase (32.82)."""
+    return _submit(state, ctx, command.power, command.targets, threat=False)
+
+
+def threaten_war(state: State, command: c.ThreatenWar, ctx: Context) -> list[Event]:
+    """Rule 32.83: a threat of war, which concessions may buy off."""
+    return _submit(state, ctx, command.power, command.targets, threat=True)
+
+
+def _submit(state: State, ctx: Context, power, targets, threat: bool) -> list[Event]:
     """Rule 32.1: a declaration (or threat) made in the crisis phase, for each target named."""
+    pack = ctx.pack
     if state.phase is not Phase.CRISIS:
         raise RuleViolation("GS-32.1", "declarations are made during the crisis phase, which has ended")
     power = acting_power(ctx, power)

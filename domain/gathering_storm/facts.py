@@ -6,14 +6,12 @@ rule that reads the fact, and nothing is recorded. Facts are taken only during t
 after it the adjudication works on what was recorded (32.82)."""
 from __future__ import annotations
 
-from functools import singledispatch
-
 from domain.gathering_storm import commands as c
 from domain.gathering_storm import events as ev
-from domain.gathering_storm.pack import Pack
 from domain.gathering_storm.powers import ALLIES, AXIS, MAJOR_POWERS, RUSSIA
-from domain.gathering_storm.state import GatheringStormState
-from domain.kernel import Event, RuleViolation
+from domain.gathering_storm.state import GatheringStormState, Phase
+from domain.kernel import Command, Context, Event, RuleViolation
+from domain.kernel.dispatch import ByType
 
 State = GatheringStormState
 
@@ -48,69 +46,80 @@ def _turn(value, state: State, rule_id: str, what: str) -> int:
     return turn
 
 
-@singledispatch
-def record(command, state: State, pack: Pack) -> list[Event]:
+def _not_a_fact(state: State, command: Command, ctx: Context) -> list[Event]:
     raise RuleViolation("GS-32.82", f"{type(command).__name__} is not a moderator fact")
 
 
-@record.register
-def _(cmd: c.RecordBalanceOfPower, state: State, pack: Pack) -> list[Event]:
-    return [ev.BalanceOfPowerRecorded(integer(cmd.axis_advantage, "GS-32.3", "the balance of power"))]
+# One handler ``(state, command, ctx) -> events`` per fact, registered by its command annotation.
+record = ByType(_not_a_fact, arg=1)
+
+
+def record_fact(state: State, command: Command, ctx: Context) -> list[Event]:
+    """Rule 32.82: the moderator records the turn's facts, during the crisis phase."""
+    ctx.require_moderator("GS-32.82", "record facts")
+    if state.phase is not Phase.CRISIS:
+        raise RuleViolation("GS-32.82", "facts are recorded during the crisis phase; it has ended")
+    return record(state, command, ctx)
 
 
 @record.register
-def _(cmd: c.RecordSupportLevel, state: State, pack: Pack) -> list[Event]:
-    power = one_of(cmd.major_power, MAJOR_POWERS, "GS-32.3", "the major power")
-    return [ev.SupportLevelRecorded(power, integer(cmd.level, "GS-32.3", f"{power}'s support level"))]
-
-
-def _increase(cmd, rule_id: str) -> tuple[str, str, int]:
-    ally = one_of(cmd.allied_power, ALLIES, rule_id, "the Allied power")
-    axis = one_of(cmd.axis_power, AXIS, rule_id, "the Axis power that triggered the increase")
-    return ally, axis, integer(cmd.amount, rule_id, "the support increase", minimum=0)
+def _(state: State, command: c.RecordBalanceOfPower, ctx: Context) -> list[Event]:
+    return [ev.BalanceOfPowerRecorded(integer(command.axis_advantage, "GS-32.3", "the balance of power"))]
 
 
 @record.register
-def _(cmd: c.RecordTemporarySupportIncrease, state: State, pack: Pack) -> list[Event]:
-    return [ev.TemporarySupportIncreaseRecorded(*_increase(cmd, "GS-32.3"))]
+def _(state: State, command: c.RecordSupportLevel, ctx: Context) -> list[Event]:
+    power = one_of(command.major_power, MAJOR_POWERS, "GS-32.3", "the major power")
+    return [ev.SupportLevelRecorded(power, integer(command.level, "GS-32.3", f"{power}'s support level"))]
+
+
+def _increase(command, rule_id: str) -> tuple[str, str, int]:
+    ally = one_of(command.allied_power, ALLIES, rule_id, "the Allied power")
+    axis = one_of(command.axis_power, AXIS, rule_id, "the Axis power that triggered the increase")
+    return ally, axis, integer(command.amount, rule_id, "the support increase", minimum=0)
 
 
 @record.register
-def _(cmd: c.RecordSecondAggressionSupportIncrease, state: State, pack: Pack) -> list[Event]:
-    return [ev.SecondAggressionSupportIncreaseRecorded(*_increase(cmd, "GS-32.61B"))]
+def _(state: State, command: c.RecordTemporarySupportIncrease, ctx: Context) -> list[Event]:
+    return [ev.TemporarySupportIncreaseRecorded(*_increase(command, "GS-32.3"))]
 
 
 @record.register
-def _(cmd: c.RecordEai, state: State, pack: Pack) -> list[Event]:
-    return [ev.EaiRecorded(integer(cmd.value, "GS-32.3", "the EAI"))]
+def _(state: State, command: c.RecordSecondAggressionSupportIncrease, ctx: Context) -> list[Event]:
+    return [ev.SecondAggressionSupportIncreaseRecorded(*_increase(command, "GS-32.61B"))]
 
 
 @record.register
-def _(cmd: c.RecordResistanceLevel, state: State, pack: Pack) -> list[Event]:
-    minor = one_of(cmd.minor, pack.eastern_neighbours, "GS-32.42", "the eastern neighbour")
-    return [ev.ResistanceLevelRecorded(minor, integer(cmd.level, "GS-32.42", f"{minor}'s resistance level"))]
+def _(state: State, command: c.RecordEai, ctx: Context) -> list[Event]:
+    return [ev.EaiRecorded(integer(command.value, "GS-32.3", "the EAI"))]
 
 
 @record.register
-def _(cmd: c.RecordAggression, state: State, pack: Pack) -> list[Event]:
-    aggressor = one_of(cmd.aggressor, AXIS, "GS-32.61B", "the aggressor")
-    if cmd.aggression is None:
+def _(state: State, command: c.RecordResistanceLevel, ctx: Context) -> list[Event]:
+    minor = one_of(command.minor, ctx.pack.eastern_neighbours, "GS-32.42", "the eastern neighbour")
+    return [ev.ResistanceLevelRecorded(minor, integer(command.level, "GS-32.42", f"{minor}'s resistance level"))]
+
+
+@record.register
+def _(state: State, command: c.RecordAggression, ctx: Context) -> list[Event]:
+    aggressor = one_of(command.aggressor, AXIS, "GS-32.61B", "the aggressor")
+    if command.aggression is None:
         return [ev.AggressionRecorded(aggressor, None)]
-    mine = tuple(name for name, a in pack.aggressions.items() if a.aggressor == aggressor)
-    aggression = one_of(cmd.aggression, mine, "GS-32.61B", f"{aggressor}'s aggression")
-    level = integer(cmd.resistance_level, "GS-32.62", "the target's resistance level")
+    mine = tuple(name for name, a in ctx.pack.aggressions.items() if a.aggressor == aggressor)
+    aggression = one_of(command.aggression, mine, "GS-32.61B", f"{aggressor}'s aggression")
+    level = integer(command.resistance_level, "GS-32.62", "the target's resistance level")
     return [ev.AggressionRecorded(aggressor, aggression, level,
-                                  boolean(cmd.backed_down, "GS-32.61B", "backed_down"))]
+                                  boolean(command.backed_down, "GS-32.61B", "backed_down"))]
 
 
 @record.register
-def _(cmd: c.RecordSuccessfulAggression, state: State, pack: Pack) -> list[Event]:
+def _(state: State, command: c.RecordSuccessfulAggression, ctx: Context) -> list[Event]:
     """A successful aggression also gives its aggressor control of the country it takes (pack
     ``controls``); withdrawing it withdraws that control if it came from this aggression."""
-    name = one_of(cmd.aggression, tuple(pack.aggressions), "GS-32.61B", "the aggression")
-    successful = boolean(cmd.successful, "GS-32.61B", "successful")
-    turn = _turn(cmd.turn, state, "GS-32.61B", "the turn of the aggression")
-    aggression = pack.aggressions[name]
+    name = one_of(command.aggression, tuple(ctx.pack.aggressions), "GS-32.61B", "the aggression")
+    successful = boolean(command.successful, "GS-32.61B", "successful")
+    turn = _turn(command.turn, state, "GS-32.61B", "the turn of the aggression")
+    aggression = ctx.pack.aggressions[name]
     events: list[Event] = [ev.SuccessfulAggressionRecorded(name, successful, turn)]
     country = aggression.controls
     if country is not None and successful:
@@ -122,48 +131,49 @@ def _(cmd: c.RecordSuccessfulAggression, state: State, pack: Pack) -> list[Event
 
 
 @record.register
-def _(cmd: c.RecordControl, state: State, pack: Pack) -> list[Event]:
-    country = one_of(cmd.country, pack.tracked_control, "GS-32.43", "the country")
-    controller = None if cmd.controller is None else one_of(cmd.controller, MAJOR_POWERS, "GS-32.43",
+def _(state: State, command: c.RecordControl, ctx: Context) -> list[Event]:
+    country = one_of(command.country, ctx.pack.tracked_control, "GS-32.43", "the country")
+    controller = None if command.controller is None else one_of(command.controller, MAJOR_POWERS, "GS-32.43",
                                                              "the controlling power")
-    turn = _turn(cmd.acquired_turn, state, "GS-32.43", "the turn control was acquired")
-    return [ev.ControlRecorded(country, controller, turn, boolean(cmd.by_aggression, "GS-32.43", "by_aggression"))]
+    turn = _turn(command.acquired_turn, state, "GS-32.43", "the turn control was acquired")
+    return [ev.ControlRecorded(country, controller, turn, boolean(command.by_aggression, "GS-32.43", "by_aggression"))]
 
 
 @record.register
-def _(cmd: c.RecordFlags, state: State, pack: Pack) -> list[Event]:
-    country = one_of(cmd.country, (RUSSIA,) + pack.minors, "GS-32.7", "the country")
-    axis = integer(cmd.axis, "GS-32.7", "the Axis flags", minimum=0)
-    allied = integer(cmd.allied, "GS-32.7", "the Allied flags", minimum=0)
-    russian = integer(cmd.russian, "GS-32.7", "the Russian flags", minimum=0)
+def _(state: State, command: c.RecordFlags, ctx: Context) -> list[Event]:
+    country = one_of(command.country, (RUSSIA,) + ctx.pack.minors, "GS-32.7", "the country")
+    axis = integer(command.axis, "GS-32.7", "the Axis flags", minimum=0)
+    allied = integer(command.allied, "GS-32.7", "the Allied flags", minimum=0)
+    russian = integer(command.russian, "GS-32.7", "the Russian flags", minimum=0)
     if country == RUSSIA and russian:
         raise RuleViolation("GS-32.7", "only Axis and Allied flags are placed in Russia (32.72C)")
-    if country != RUSSIA and max(axis, allied, russian) > pack.max_flags_in_minor:
-        raise RuleViolation("GS-32.7", f"a minor country holds at most {pack.max_flags_in_minor} flags of a side")
+    most = ctx.pack.max_flags_in_minor
+    if country != RUSSIA and max(axis, allied, russian) > most:
+        raise RuleViolation("GS-32.7", f"a minor country holds at most {most} flags of a side")
     return [ev.FlagsRecorded(country, axis, allied, russian)]
 
 
 @record.register
-def _(cmd: c.RecordTradePact, state: State, pack: Pack) -> list[Event]:
-    minor = one_of(cmd.minor, pack.minors, "GS-32.7", "the minor country")
-    holder = None if cmd.major_power is None else one_of(cmd.major_power, MAJOR_POWERS, "GS-32.7",
+def _(state: State, command: c.RecordTradePact, ctx: Context) -> list[Event]:
+    minor = one_of(command.minor, ctx.pack.minors, "GS-32.7", "the minor country")
+    holder = None if command.major_power is None else one_of(command.major_power, MAJOR_POWERS, "GS-32.7",
                                                          "the trade pact's major power")
     return [ev.TradePactRecorded(minor, holder)]
 
 
 @record.register
-def _(cmd: c.RecordNaziSovietPact, state: State, pack: Pack) -> list[Event]:
-    return [ev.NaziSovietPactRecorded(boolean(cmd.signed, "GS-32.21", "signed"))]
+def _(state: State, command: c.RecordNaziSovietPact, ctx: Context) -> list[Event]:
+    return [ev.NaziSovietPactRecorded(boolean(command.signed, "GS-32.21", "signed"))]
 
 
 @record.register
-def _(cmd: c.RecordFactories, state: State, pack: Pack) -> list[Event]:
-    power = one_of(cmd.major_power, MAJOR_POWERS, "GS-32.41", "the major power")
-    counts = [integer(getattr(cmd, kind), "GS-32.41", f"{power}'s {kind} factories", minimum=0)
+def _(state: State, command: c.RecordFactories, ctx: Context) -> list[Event]:
+    power = one_of(command.major_power, MAJOR_POWERS, "GS-32.41", "the major power")
+    counts = [integer(getattr(command, kind), "GS-32.41", f"{power}'s {kind} factories", minimum=0)
               for kind in ("idle", "civilian", "military")]
     return [ev.FactoriesRecorded(power, *counts)]
 
 
 @record.register
-def _(cmd: c.RecordRussianCohesion, state: State, pack: Pack) -> list[Event]:
-    return [ev.RussianCohesionRecorded(boolean(cmd.full, "GS-32.7", "full"))]
+def _(state: State, command: c.RecordRussianCohesion, ctx: Context) -> list[Event]:
+    return [ev.RussianCohesionRecorded(boolean(command.full, "GS-32.7", "full"))]

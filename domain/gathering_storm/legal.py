@@ -6,8 +6,8 @@ from domain.gathering_storm.pack import Pack
 from domain.gathering_storm.powers import ALLIES, AXIS, ITALY, MAJOR_POWERS, RUSSIA
 from domain.gathering_storm.state import GatheringStormState, Phase
 from domain.gathering_storm.verdicts import war_thresholds
-from domain.gathering_storm.view import plain
 from domain.kernel import MODERATOR, CommandSpec
+from domain.kernel.plain import to_plain
 
 State = GatheringStormState
 
@@ -54,7 +54,7 @@ def _declaration_specs(state: State, pack: Pack, powers) -> list[CommandSpec]:
             continue
         targets = {t for g in groups for t in g}
         choices = {"targets": [list(g) for g in groups],
-                   "verdicts": [plain(v) for v in verdicts if v.declarer == power and v.target in targets]}
+                   "verdicts": [to_plain(v) for v in verdicts if v.declarer == power and v.target in targets]}
         specs.append(CommandSpec("DeclareWar", power, choices, "GS-32.21"))
         if power != RUSSIA:
             specs.append(CommandSpec("ThreatenWar", power, choices, "GS-32.83"))

@@ -5,9 +5,6 @@ and threats are announced, so every seat sees the same facts. The view carries t
 possible declaration (the projection reads it from there, so it can never see more than the seat)."""
 from __future__ import annotations
 
-import dataclasses
-import enum
-
 from domain.gathering_storm.aggressions import (
     aggression_totals, more_aggressive, rhineland_remilitarized, second_aggression_carried_out,
 )
@@ -18,23 +15,9 @@ from domain.gathering_storm.state import GatheringStormState
 from domain.gathering_storm.thresholds import support_level
 from domain.gathering_storm.verdicts import war_thresholds
 from domain.kernel import MODERATOR
+from domain.kernel.plain import to_plain
 
 State = GatheringStormState
-
-
-def plain(value):
-    """Frozen dataclasses, enums, tuples and frozensets -> JSON-able values."""
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
-    if isinstance(value, enum.Enum):
-        return value.value
-    if isinstance(value, frozenset):
-        return sorted(plain(v) for v in value)
-    if isinstance(value, (tuple, list)):
-        return [plain(v) for v in value]
-    if isinstance(value, dict):
-        return {str(k): plain(v) for k, v in value.items()}
-    return value
 
 
 def _support_levels(state: State) -> dict:
@@ -81,11 +64,11 @@ def _facts(state: State, pack: Pack) -> dict:
         "second_aggression_carried_out": {a: second_aggression_carried_out(state, pack, a) for a in AXIS},
         "rhineland_remilitarized": rhineland_remilitarized(state, pack),
         "nazi_soviet_pact": state.nazi_soviet_pact,
-        "factories": {p: {**plain(state.factories_of(p)), "recorded": p in state.factories,
+        "factories": {p: {**to_plain(state.factories_of(p)), "recorded": p in state.factories,
                           "fully_mobilized": state.fully_mobilized(p)} for p in MAJOR_POWERS},
-        "flags": {country: plain(flags) for country, flags in sorted(state.flags.items())},
+        "flags": {country: to_plain(flags) for country, flags in sorted(state.flags.items())},
         "trade_pacts": dict(sorted(state.trade_pacts.items())),
-        "control": {country: plain(record) for country, record in sorted(state.control.items())},
+        "control": {country: to_plain(record) for country, record in sorted(state.control.items())},
         "russian_full_cohesion": state.russian_full_cohesion,
         "russia_war_readiness": {"value": readiness, "detail": readiness_detail},
         "not_recorded_this_turn": [key for key in per_turn if key not in facts.recorded],
@@ -106,14 +89,14 @@ def view(state: State, pack: Pack, seat: str) -> dict:
                          for i in crisis.intentions],
         "adjudication": {
             "stages_done": list(crisis.stages_done),
-            "verdicts": [plain(a) for a in crisis.verdicts],
-            "pending_concessions": [plain(d) for d in crisis.pending],
-            "concessions": [plain(c) for c in crisis.concessions],
-            "wars": [plain(w) for w in crisis.wars],
+            "verdicts": [to_plain(a) for a in crisis.verdicts],
+            "pending_concessions": [to_plain(d) for d in crisis.pending],
+            "concessions": [to_plain(c) for c in crisis.concessions],
+            "wars": [to_plain(w) for w in crisis.wars],
         },
-        "war_thresholds": [plain(v) for v in war_thresholds(state, pack)],
+        "war_thresholds": [to_plain(v) for v in war_thresholds(state, pack)],
         "game_over": None if state.end_reason is None else {
-            "reason": state.end_reason, "wars": [plain(w) for w in state.wars]},
+            "reason": state.end_reason, "wars": [to_plain(w) for w in state.wars]},
     }
 
 
