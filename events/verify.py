@@ -50,7 +50,7 @@ def verify(envelopes: list[Envelope], seed: bytes | None = None) -> Report:
     game_id = envelopes[0].game_id
     commitment = envelopes[0].data.get("dice_commitment", "")
     stretch: list[Envelope] = []  # DiceRolled events under the seed in play
-    unchecked = False
+    known: bytes | None = None  # the seed in play, once revealed without a successor
     for envelope in envelopes:
         if envelope.type == "DiceRolled":
             stretch.append(envelope)
@@ -60,12 +60,14 @@ def verify(envelopes: list[Envelope], seed: bytes | None = None) -> Report:
                 _fail(report, envelope.version, "the revealed seed does not match its commitment")
                 return report
             _check_rolls(report, game_id, revealed, stretch)
-            stretch, commitment = [], envelope.data.get("next_commitment", "")
-    if stretch:
-        if seed is not None and dice.commitment(seed) == commitment:
-            _check_rolls(report, game_id, seed, stretch)
-        else:
-            unchecked = True
+            stretch = []
+            # Logs before next_commitment existed revealed early and rolled on under the same seed.
+            commitment = envelope.data.get("next_commitment") or commitment
+            known = None if envelope.data.get("next_commitment") else revealed
+    seed = known or seed
+    unchecked = bool(stretch) and (seed is None or dice.commitment(seed) != commitment)
+    if stretch and not unchecked:
+        _check_rolls(report, game_id, seed, stretch)
     report.dice_verifiable = not unchecked and (report.dice_checked > 0 or seed is not None
                                                  or any(e.type == "DiceSeedRevealed" for e in envelopes))
     return report

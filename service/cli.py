@@ -39,6 +39,12 @@ def main(argv: list[str] | None = None) -> int:
 
     ver = sub.add_parser("verify", help="recompute the hash chain and every die roll of a JSONL export")
     ver.add_argument("file")
+    ver.add_argument("--head", help="a signed head (from a command response): the export must be exactly that history")
+    ver.add_argument("--key", action="append", metavar="KEY_ID=HEX",
+                     help="a server public key (GET /keys); default: the keys of this machine's store")
+
+    keys = sub.add_parser("keys", help="the server's head-signing keys")
+    keys.add_argument("action", choices=["show", "rotate"])
 
     openapi = sub.add_parser("openapi", help="print the OpenAPI document generated from the code")
     openapi.add_argument("--write", action="store_true", help="write it to ./openapi.yaml")
@@ -146,11 +152,45 @@ def read_export(path: str) -> list[Envelope]:
 
 
 def cmd_verify(args) -> int:
-    report = verify(read_export(args.file))
+    envelopes = read_export(args.file)
+    report = verify(envelopes)
     print(orjson.dumps(report.to_dict(), option=orjson.OPT_INDENT_2).decode())
     if not report.ok:
         print(f"FAILED: first bad event is version {report.first_bad_version}", file=sys.stderr)
         return 1
+    if args.head:
+        problem = _head_problem(envelopes, args.head, args.key)
+        if problem:
+            print(f"FAILED: {problem}", file=sys.stderr)
+            return 1
+        print(f"the export is exactly the signed history: version {envelopes[-1].version}", file=sys.stderr)
+    return 0
+
+
+def _head_problem(envelopes: list[Envelope], token: str, keys: list[str] | None) -> str | None:
+    """Why the export is not exactly the history the signed head names (None: it is)."""
+    from events.signing import BadHead, verify_head
+
+    public = dict(k.split("=", 1) for k in keys) if keys else _services().games.keys.public_keys()
+    try:
+        head = verify_head(token, public)
+    except BadHead as error:
+        return str(error)
+    last = envelopes[-1] if envelopes else None
+    if last is None or last.game_id != head.game_id:
+        return f"the head is of game {head.game_id}, the export of another"
+    if (last.version, last.hash) != (head.version, head.hash):
+        return (f"the head names version {head.version} with hash {head.hash[:16]}..., the export ends at "
+                f"version {last.version} with hash {last.hash[:16]}...")
+    return None
+
+
+def cmd_keys(args) -> int:
+    keys = _services().games.keys
+    if args.action == "rotate":
+        kid, _ = keys.rotate()
+        print(f"new current key {kid}; older keys still verify what they signed", file=sys.stderr)
+    print(orjson.dumps(keys.public_keys(), option=orjson.OPT_INDENT_2).decode())
     return 0
 
 
@@ -225,7 +265,7 @@ def cmd_data(args) -> int:
 
 COMMANDS = {
     "serve": cmd_serve, "worker": cmd_worker, "replay": cmd_replay, "export": cmd_export,
-    "import": cmd_import, "verify": cmd_verify, "openapi": cmd_openapi, "data": cmd_data,
+    "import": cmd_import, "verify": cmd_verify, "keys": cmd_keys, "openapi": cmd_openapi, "data": cmd_data,
 }
 
 if __name__ == "__main__":

@@ -33,6 +33,7 @@ from domain.kernel.plain import to_plain
 from events import dice as audited_dice
 from events.codec import Codec, DecodeError, unsafe_numbers
 from events.envelope import PUBLIC, Envelope, NewEvent, canonical_json
+from events.signing import KeyRing
 from events.store import AppendResult, IdempotencyConflict, Stores, WrongExpectedVersion
 from projections.redaction import SeatView
 from projections.timeline import SNAPSHOT_FORMAT, Rules, Timeline, pack_digest, state_type
@@ -89,6 +90,7 @@ class GameService:
         self.stores = stores
         self.store = stores.events
         self.secrets = stores.secrets
+        self.keys = KeyRing(stores.secrets)  # signs heads: the anchor of every game's chain
         self.timeline = Timeline(stores.events, stores.snapshots, self.rules_for, snapshot_every, read_snapshots)
         self._cache: OrderedDict[str, GameState] = OrderedDict()
         self._cache_size = cache_size
@@ -219,6 +221,10 @@ class GameService:
     def seat_view(self, state: GameState, seat: str) -> SeatView:
         return SeatView(self.rules(state.game_id), state, seat)
 
+    def signed_head(self, state: GameState) -> str:
+        """The server's signature over (game, version, last hash): see events/signing.py."""
+        return self.keys.sign(state.game_id, state.version, state.last_hash)
+
     def projection_digests(self, state: GameState, rules: Rules | None = None) -> dict[str, str]:
         """Seat -> HMAC of everything that seat's projections show. Keyed with a per-game secret:
         a plain hash of a view with one hidden value could be reversed by trying every value."""
@@ -297,7 +303,8 @@ class GameService:
         return self.secrets.get(state.game_id, _seed_name(state.seed_from)) if state.seed_in_play else None
 
     def _rolling_seed(self, state: GameState) -> bytes:
-        seed = self.seed_in_play(state)
+        # Revealed or not: logs from before fresh seeds were committed roll on under a revealed one.
+        seed = self.secrets.get(state.game_id, _seed_name(state.seed_from))
         if seed is None:
             raise RuntimeError(f"game {state.game_id} has no dice seed")
         return seed
