@@ -55,8 +55,6 @@ class RedisEventStore:
         # A stale entry is harmless: the script checks version and hash and we re-read.
         self._heads: dict[str, tuple[int, str]] = {}
         self._keys_of: dict[str, tuple[str, ...]] = {}
-        self._snapshots = RedisSnapshotStore(self.redis, prefix)
-        self._secrets = RedisSecretStore(self.redis, prefix)
 
     def _key(self, game_id: str, name: str) -> str:
         return game_key(self.prefix, game_id, name)
@@ -149,22 +147,6 @@ class RedisEventStore:
         found = self.redis.xread({self._key(game_id, "stream"): f"{after_version}-0"},
                                  count=1, block=max(1, int(timeout * 1000)))
         return bool(found)
-
-    # transition: service/ moves to Stores
-    def save_snapshot(self, game_id: str, version: int, key: str, blob: bytes) -> None:
-        self._snapshots.save(game_id, version, key, blob)
-
-    # transition: service/ moves to Stores
-    def load_snapshot(self, game_id: str, key: str, max_version: int):
-        return self._snapshots.load(game_id, key, max_version)
-
-    # transition: service/ moves to Stores
-    def put_secret(self, game_id: str, name: str, value: bytes) -> None:
-        self._secrets.put(game_id, name, value)
-
-    # transition: service/ moves to Stores
-    def get_secret(self, game_id: str, name: str) -> bytes | None:
-        return self._secrets.get(game_id, name)
 
     def close(self) -> None:
         self.redis.close()

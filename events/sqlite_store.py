@@ -102,8 +102,6 @@ class SQLiteEventStore:
         self._appended = threading.Condition()  # wakes same-process waiters at once
         self._waiters = 0  # threads in wait_for: an append with none skips the notify
         self._heads: dict[str, tuple[int, str]] = {}  # last (version, hash) this process wrote
-        self._snapshots = SQLiteSnapshotStore(self._file)
-        self._secrets = SQLiteSecretStore(self._file)
 
     def append(self, game_id: str, events: Sequence[NewEvent], expected_version: int,
                idempotency_key: str | None = None, request_fingerprint: str | None = None) -> AppendResult:
@@ -238,22 +236,6 @@ class SQLiteEventStore:
                     self._appended.wait(min(remaining, 0.25))
                 finally:
                     self._waiters -= 1
-
-    # transition: service/ moves to Stores
-    def save_snapshot(self, game_id: str, version: int, key: str, blob: bytes) -> None:
-        self._snapshots.save(game_id, version, key, blob)
-
-    # transition: service/ moves to Stores
-    def load_snapshot(self, game_id: str, key: str, max_version: int):
-        return self._snapshots.load(game_id, key, max_version)
-
-    # transition: service/ moves to Stores
-    def put_secret(self, game_id: str, name: str, value: bytes) -> None:
-        self._secrets.put(game_id, name, value)
-
-    # transition: service/ moves to Stores
-    def get_secret(self, game_id: str, name: str) -> bytes | None:
-        return self._secrets.get(game_id, name)
 
     def close(self) -> None:
         self._file.close()

@@ -101,20 +101,6 @@ class EventStoreContract:
         feed = store.read_all(0, limit=100_000)
         assert [e.position for e in feed] == sorted(e.position for e in feed)
 
-    # transition: service/ moves to Stores; until then the event store answers for the other two
-    def test_snapshots_pick_the_newest_at_or_below(self, store, game):
-        store.save_snapshot(game, 10, "k", b"ten")
-        store.save_snapshot(game, 20, "k", b"twenty")
-        assert store.load_snapshot(game, "k", 15) == (10, b"ten")
-        assert store.load_snapshot(game, "k", 99) == (20, b"twenty")
-        assert store.load_snapshot(game, "k", 5) is None
-        assert store.load_snapshot(game, "other-key", 99) is None
-
-    def test_secrets_are_kept_outside_the_log(self, store, game):
-        store.put_secret(game, "seed", b"\x00\x01")
-        assert store.get_secret(game, "seed") == b"\x00\x01"
-        assert store.read(game) == []
-
     def test_wait_for_wakes_on_append_and_times_out(self, store, game):
         assert store.wait_for(game, 0, timeout=0.05) is False
         timer = threading.Timer(0.05, lambda: store.append(game, [ev(1)], expected_version=0))
