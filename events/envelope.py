@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 from operator import itemgetter
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Sequence
 
 import orjson
 
@@ -64,7 +64,7 @@ class Envelope(NamedTuple):
     ruleset: str
     ruleset_version: str
     visibility: Any
-    reveals: tuple[str, ...]
+    reveals: Sequence[str]  # as stored (a JSON list): read it, never change it
     prev_hash: str
     hash: str = ""
     salt: str = ""
@@ -78,10 +78,7 @@ class Envelope(NamedTuple):
     @classmethod
     def from_dict(cls, raw: dict, position: int | None = None) -> "Envelope":
         # Positional tuple construction: the hot path of every read (see the class docstring).
-        values = list(_stored_fields(raw))
-        values[_REVEALS] = tuple(values[_REVEALS] or ())
-        values.append(raw.get("position", 0) if position is None else position)
-        return tuple.__new__(cls, values)
+        return tuple.__new__(cls, _stored_fields(raw) + (raw.get("position", 0) if position is None else position,))
 
     @classmethod
     def from_json(cls, body: bytes, position: int) -> "Envelope":
@@ -89,7 +86,6 @@ class Envelope(NamedTuple):
 
 
 _stored_fields = itemgetter(*Envelope._fields[:-1])  # every field but position, in order
-_REVEALS = Envelope._fields.index("reveals")
 
 
 def data_digest(salt: str, data: dict) -> str:
