@@ -33,7 +33,7 @@ Where the seed is silent, these rulings apply (each is repeated where it is impl
 from domain.gathering_storm.commands import COMMANDS
 from domain.gathering_storm.decider import GatheringStormDecider
 from domain.gathering_storm.events import EVENTS
-from domain.gathering_storm.pack import PackSchema, build_pack
+from domain.gathering_storm.pack import PackSchema
 from domain.gathering_storm.powers import BRITAIN, FRANCE, GERMANY, ITALY, RUSSIA
 from domain.gathering_storm.view import war_thresholds_projection
 from domain.registry import Projection, Ruleset
@@ -59,8 +59,7 @@ RULESET = Ruleset(
                                "(modifiers with rule ids, threshold, margin, declaration or threat, concession "
                                "needed), the support levels used, this turn's rulings and pending concessions."),
     ),
-    pack_schema=PackSchema,
-    build_pack=build_pack,
+    pack_schema=PackSchema,  # its load returns the Pack the rules read
     default_pack=("domain.gathering_storm.data", "default.yaml"),
     description="Declarations of war, threats and concessions at the end of the crisis phase (chapter 32), "
                 "adjudicated on the facts the moderator records each turn.",

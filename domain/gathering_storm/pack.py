@@ -1,37 +1,58 @@
 """The Gathering Storm data pack: its marshmallow schema and the immutable object rules read.
 
-The domain never reads files; the service loads YAML and hands the validated dict to
-``build_pack``. Cross-field checks name the field path so a bad pack says what is wrong where."""
+The domain never reads files; the service loads YAML and ``PackSchema().load`` returns the
+``Pack`` (its ``post_load`` builds it). Cross-field checks name the field path so a bad pack says
+what is wrong where."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from marshmallow import Schema, ValidationError, fields, validate, validates_schema
+from marshmallow import Schema, ValidationError, fields, post_load, validate, validates_schema
 
 from domain.gathering_storm.powers import AXIS, MAJOR_POWERS
+
 
 def _power() -> fields.String:
     return fields.String(validate=validate.OneOf(MAJOR_POWERS))
 
 
+class _Items(fields.List):
+    """A list loaded as a tuple (the Pack is frozen)."""
+
+    def _deserialize(self, value, attr, data, **kwargs) -> tuple:
+        return tuple(super()._deserialize(value, attr, data, **kwargs))
+
+
 class _ProvisionalInt(Schema):
+    """A number that may be a stand-in; it loads as the number."""
+
     value = fields.Integer(required=True, strict=True)
     provisional = fields.Boolean(load_default=False)
+
+    @post_load
+    def _value(self, data, **kwargs) -> int:
+        return data["value"]
 
 
 class _OtherMinors(Schema):
     provisional = fields.Boolean(load_default=False)
-    names = fields.List(fields.String(), required=True)
+    names = _Items(fields.String(), required=True)
 
 
 class _Minors(Schema):
-    named = fields.List(fields.String(), required=True)
+    """Loads as every minor country: the named ones, then the others."""
+
+    named = _Items(fields.String(), required=True)
     others = fields.Nested(_OtherMinors, load_default=None)
+
+    @post_load
+    def _minors(self, data, **kwargs) -> tuple[str, ...]:
+        return data["named"] + (data["others"] or {}).get("names", ())
 
 
 class _Russia(Schema):
-    sensitive_countries = fields.List(fields.String(), required=True)
-    border_minors = fields.List(fields.String(), required=True)
+    sensitive_countries = _Items(fields.String(), required=True)
+    border_minors = _Items(fields.String(), required=True)
     flag_in_russia = fields.Integer(required=True, strict=True)
     flag_result = fields.Integer(required=True, strict=True)
     trade_pact_result = fields.Integer(required=True, strict=True)
@@ -43,7 +64,7 @@ class _Aggression(Schema):
     value = fields.Integer(required=True, strict=True, validate=validate.Range(min=0))
     second = fields.Boolean(required=True)
     target = fields.String(load_default=None)
-    includes = fields.List(fields.String(), load_default=list)
+    includes = _Items(fields.String(), load_default=tuple)
     controls = fields.String(load_default=None)
 
 
@@ -51,7 +72,7 @@ class PackSchema(Schema):
     """Schema of ``data/default.yaml``; see the comments there for the rule behind each field."""
 
     ruleset = fields.String(validate=validate.Equal("gathering-storm"), load_default="gathering-storm")
-    may_declare_war_on = fields.Dict(keys=_power(), values=fields.List(_power()), required=True)
+    may_declare_war_on = fields.Dict(keys=_power(), values=_Items(_power()), required=True)
     declare_together = fields.Dict(keys=_power(), values=fields.List(fields.List(_power())), load_default=dict)
     pact_blocks = fields.List(fields.List(_power(), validate=validate.Length(equal=2)), load_default=list)
     threshold = fields.Integer(required=True, strict=True)
@@ -59,8 +80,8 @@ class PackSchema(Schema):
     max_concession = fields.Integer(required=True, strict=True, validate=validate.Range(min=0))
     more_aggressive_if_tied = fields.String(required=True, validate=validate.OneOf(AXIS))
     remilitarization = fields.String(required=True)
-    eastern_neighbours = fields.List(fields.String(), required=True)
-    tracked_control = fields.List(fields.String(), required=True)
+    eastern_neighbours = _Items(fields.String(), required=True)
+    tracked_control = _Items(fields.String(), required=True)
     russia = fields.Nested(_Russia, required=True)
     max_flags_in_minor = fields.Nested(_ProvisionalInt, required=True)
     minors = fields.Nested(_Minors, required=True)
@@ -69,7 +90,7 @@ class PackSchema(Schema):
     @validates_schema
     def _cross_references(self, data, **_kwargs):
         """Every country and aggression named anywhere must be declared in the pack."""
-        minors = set(data["minors"]["named"]) | set((data["minors"].get("others") or {}).get("names", ()))
+        minors = set(data["minors"])
         problems: dict[str, list[str]] = {}
 
         def need(path: str, name: str | None, known: set[str], what: str) -> None:
@@ -96,6 +117,17 @@ class PackSchema(Schema):
                 need(f"aggressions.{name}.includes.{i}", included, set(aggressions), "aggression")
         if problems:
             raise ValidationError(problems)
+
+    @post_load
+    def _pack(self, data, **kwargs) -> Pack:
+        """The Pack: the sections as loaded, Russia's flattened into it, groups and pairs as sets."""
+        loose = ("ruleset", "russia", "declare_together", "pact_blocks", "aggressions")
+        return Pack(
+            **{k: v for k, v in data.items() if k not in loose}, **data["russia"],
+            declare_together={p: tuple(frozenset(g) for g in groups) for p, groups in data["declare_together"].items()},
+            pact_blocks=frozenset(frozenset(pair) for pair in data["pact_blocks"]),
+            aggressions={name: Aggression(name, **a) for name, a in data["aggressions"].items()},
+        )
 
 
 @dataclass(frozen=True)
@@ -144,33 +176,3 @@ class Pack:
 
     def pact_blocked(self, declarer: str, target: str) -> bool:
         return frozenset({declarer, target}) in self.pact_blocks
-
-
-def build_pack(raw: dict) -> Pack:
-    """Validated YAML dict -> Pack."""
-    minors = tuple(raw["minors"]["named"]) + tuple((raw["minors"].get("others") or {}).get("names", ()))
-    return Pack(
-        may_declare_war_on={p: tuple(t) for p, t in raw["may_declare_war_on"].items()},
-        declare_together={p: tuple(frozenset(g) for g in groups) for p, groups in raw["declare_together"].items()},
-        pact_blocks=frozenset(frozenset(pair) for pair in raw["pact_blocks"]),
-        threshold=raw["threshold"],
-        eai_cap=raw["eai_cap"],
-        max_concession=raw["max_concession"],
-        more_aggressive_if_tied=raw["more_aggressive_if_tied"],
-        remilitarization=raw["remilitarization"],
-        eastern_neighbours=tuple(raw["eastern_neighbours"]),
-        tracked_control=tuple(raw["tracked_control"]),
-        sensitive_countries=tuple(raw["russia"]["sensitive_countries"]),
-        border_minors=tuple(raw["russia"]["border_minors"]),
-        flag_in_russia=raw["russia"]["flag_in_russia"],
-        flag_result=raw["russia"]["flag_result"],
-        trade_pact_result=raw["russia"]["trade_pact_result"],
-        allied_neutrality=raw["russia"]["allied_neutrality"],
-        max_flags_in_minor=raw["max_flags_in_minor"]["value"],
-        minors=minors,
-        aggressions={
-            name: Aggression(name, a["aggressor"], a["value"], a["second"], a["target"],
-                             tuple(a["includes"]), a["controls"])
-            for name, a in raw["aggressions"].items()
-        },
-    )

@@ -1,36 +1,31 @@
-"""Test driver for the Gathering Storm ruleset: plays commands through the decider the way the
-service does (decide, then evolve every event), so rule tests read as given / when / then."""
+"""Test driver for the Gathering Storm ruleset: the one rules-test driver
+(``tests.support.table.Table``: decide, evolve every event, check a rebuild agrees) with chapter
+32's own ways of recording facts and reading verdicts, so rule tests read as given / when / then."""
 from __future__ import annotations
 
 from domain import registry
 from domain.gathering_storm import commands as c
-from domain.gathering_storm.state import GatheringStormState
 from domain.gathering_storm.verdict import Adjudicated, Kind, Verdict
 from domain.gathering_storm.verdicts import war_thresholds
-from domain.kernel import MODERATOR, Context, Event, NoDice, Setup
+from domain.kernel import MODERATOR, Event, NoDice, Setup
 from service.packs import default_pack
+from tests.support.table import Table as BaseTable
 
 RULESET = registry.get("gathering-storm")
 PACK = default_pack(RULESET)
 ONE_PER_POWER = RULESET.seat_presets["one-per-power"]
 
 
-class Table:
+class Table(BaseTable):
     """One game of Gathering Storm, driven command by command."""
 
     def __init__(self, seats=ONE_PER_POWER, options=None):
-        self.decider = RULESET.make_decider(PACK)
-        self.state: GatheringStormState = self.decider.initial_state(Setup(seats, options or {}, PACK))
-        self.events: list[Event] = []
+        super().__init__(RULESET.make_decider(PACK), Setup(seats, options or {}, PACK))
 
     # --- sending commands -------------------------------------------------------------------
-    def send(self, seat: str, command) -> list[Event]:
-        powers = frozenset(self.state.seats.get(seat, ()))
-        new = list(self.decider.decide(self.state, command, Context(seat, powers, NoDice(), PACK)))
-        for event in new:
-            self.state = self.decider.evolve(self.state, event)
-        self.events += new
-        return new
+    def send(self, seat: str, command, rolls=(), dice=None) -> list[Event]:
+        """Chapter 32 rolls no dice: unless a test gives some, a roll fails loudly."""
+        return super().send(seat, command, rolls, dice if dice is not None or rolls else NoDice())
 
     def seat_of(self, power: str) -> str:
         return next(seat for seat, powers in self.state.seats.items() if power in powers)
