@@ -1,9 +1,9 @@
 """Days of Decision III (Australian Design Group), playtest draft of 12 December 2003.
 
 Part 1: data pack, set-up, turn sequence, sealed initiative bidding, national ledgers and victory.
-Part 2 (rules 2.6, 8.1-8.7): the status display and minor countries as data, political control,
-options (``options``), activation, the end of political affairs, IPO 1 and IPO 2, and the
-``minors`` and ``status-display.svg`` projections; ``political_affairs`` drives step C."""
+Part 2 (rules 2.6, 8.1-8.7): ``political_affairs``, one sub-package per chapter (step C, control
+with the status display and minor countries, options, activation, the end of political affairs,
+IPO 1 and IPO 2), and the ``minors`` and ``status-display.svg`` projections."""
 from domain.dod3.commands import COMMANDS
 from domain.dod3.decider import make_decider
 from domain.dod3.events import EVENTS

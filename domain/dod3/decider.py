@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from domain.dod3 import economy, initiative, military, sequence, weather
-from domain.dod3.evolve import evolve
+from domain.dod3.evolve import Decided, evolve
 from domain.dod3.legal import legal_commands
 from domain.dod3.pack import Pack
 from domain.dod3.political_affairs import step
@@ -52,11 +52,29 @@ class Dod3Decider:
             raise RuleViolation("DOD3-4.1", "the game is over")
         if ctx.pack is None:
             ctx = replace(ctx, pack=self.pack)
-        events = list(handle(state, command, ctx))
-        for event in events:
-            state = evolve(state, event)
-        following, state = sequence.advance(state, ctx.pack)
+        events, state = self._run(state, handle(state, command, ctx))
+        following, state = sequence.advance(state, ctx.pack, self.evolve)
         return events + following, state
+
+    def _run(self, state: State, decided: Decided) -> tuple[list[Event], State]:
+        """A handler's events and the state after them; a handler that goes on from the state after
+        a batch of its events is sent that state."""
+        if isinstance(decided, list):
+            return decided, self._fold(state, decided)
+        events: list[Event] = []
+        try:
+            batch = next(decided)
+            while True:
+                events += batch
+                state = self._fold(state, batch)
+                batch = decided.send(state)
+        except StopIteration:
+            return events, state
+
+    def _fold(self, state: State, events: list[Event]) -> State:
+        for event in events:
+            state = self.evolve(state, event)
+        return state
 
     def decide(self, state: State, command: Command, ctx: Context) -> list[Event]:
         return self.decide_evolve(state, command, ctx)[0]

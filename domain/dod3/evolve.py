@@ -2,16 +2,23 @@
 Unknown events leave the state unchanged."""
 from __future__ import annotations
 
+from typing import Generator, Union
+
 from domain.dod3 import events as ev
 from domain.dod3.state import (
     Bid, DemocratMove, Initiative, InitiativePhase, Outcome, PoliticalAffairs, State, Step, WeatherReport,
     war_pair,
 )
 from domain.dod3.us_entry import totals_after
-from domain.kernel import evolved
+from domain.kernel import Event, evolved
 from domain.kernel.dispatch import ByType, unchanged
 
 evolve = ByType(unchanged)
+
+# What a rule handler returns: its events, or, when a rule goes on from the state after some of
+# them (8.5a, 8.6), a generator yielding them batch by batch and sent the state after each batch
+# (so the decider evolves every event once).
+Decided = Union[list[Event], Generator[list[Event], State, None]]
 
 
 def with_political(state: State, **changes) -> State:

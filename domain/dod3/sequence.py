@@ -5,25 +5,27 @@ them is over; the others wait for a command (bids, the weather roll, options, th
 military and conquest records, each power's production)."""
 from __future__ import annotations
 
+from typing import Callable
+
 from domain.dod3 import economy, us_entry, victory
 from domain.dod3.events import StepBegan, TurnBegan, TurnEnded
-from domain.dod3.evolve import evolve
 from domain.dod3.pack import Pack
 from domain.dod3.political_affairs import step
 from domain.dod3.state import InitiativePhase, State, Step
 from domain.dod3.turns import turn_label
 from domain.kernel import Event
 
-def advance(state: State, pack: Pack) -> tuple[list[Event], State]:
+
+def advance(state: State, pack: Pack, fold: Callable[[State, Event], State]) -> tuple[list[Event], State]:
     """Rule 5: run every step that needs no decision, until someone must act or the game is over;
-    the events and the state after them."""
+    the events and the state after them (each folded once, by ``fold``)."""
     produced: list[Event] = []
     while True:
         batch = _next_events(state, pack)
         if not batch:
             return produced, state
         for event in batch:
-            state = evolve(state, event)
+            state = fold(state, event)
         produced += batch
 
 

@@ -167,6 +167,7 @@ class PoliticsSchema(Schema):
 
 
 def check_politics(data: dict) -> dict:
+    """Every political section's cross-field checks, under the path of each section."""
     errors: dict = {}
     display = check_display(data)
     if display:

@@ -2,10 +2,10 @@
 shaped like it (test_dod3_p2_layouts), and every clause of the rule."""
 import pytest
 
-from domain.dod3.political_affairs.activation.movement import Modifier, reachable
 from domain.dod3.commands import ActivateMinor, PlayOption
 from domain.dod3.events import ActivationSkipped, MinorActivated
 from domain.dod3.political_affairs.activation.messages import AppliedMove, Conversion, MarkerMove
+from domain.dod3.political_affairs.activation.movement import Modifier, reachable
 from domain.dod3.state import MinorWar, war_pair
 from test_dod3_p2_layouts import activating, at, czech_pack, markers, political_affairs
 

@@ -6,9 +6,9 @@ from domain.dod3.political_affairs.control.minors import colonies_of, eligible_t
 from domain.dod3.political_affairs.control.political_control import (
     ForcesStatus, Resources, control_effects, forces_status, political_controller, war_on_minor_refused,
 )
+from domain.dod3.political_affairs.control.status_display import NEUTRAL
 from domain.dod3.powers import Ideology
 from domain.dod3.state import MinorWar, war_pair
-from domain.dod3.political_affairs.control.status_display import NEUTRAL
 
 
 def at(table, **positions):

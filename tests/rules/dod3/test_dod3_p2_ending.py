@@ -3,8 +3,7 @@ last bidder's automatic end), with the seed's worked example."""
 import pytest
 
 from domain.dod3.commands import ActivateMinor, PassOption, PlayOption
-from domain.dod3.events import BonusBidPointsEarned, PoliticalAffairsEnded
-from domain.dod3.events import EndOfPoliticalAffairsRolled
+from domain.dod3.events import BonusBidPointsEarned, EndOfPoliticalAffairsRolled, PoliticalAffairsEnded
 from domain.dod3.political_affairs.activation.messages import MarkerMove
 from domain.dod3.state import Step, war_pair
 from test_dod3_p2_layouts import political_affairs

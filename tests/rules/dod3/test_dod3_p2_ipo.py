@@ -4,9 +4,9 @@ example, whose liberal (centre) faction is compact; the rest on the reference la
 import pytest
 
 from domain.dod3.commands import PlayOption
-from domain.dod3.political_affairs.ipo.new_world_order import movement_points
 from domain.dod3.events import EconomicAgreementBroken, EconomicAgreementMade, PowerMarkerMoved
 from domain.dod3.political_affairs.ipo.messages import AgreementAction, AgreementItem
+from domain.dod3.political_affairs.ipo.new_world_order import movement_points
 from domain.dod3.state import MinorWar, ResourceMarker
 from test_dod3_p2_layouts import at, czech_pack, political_affairs
 

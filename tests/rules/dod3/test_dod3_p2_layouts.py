@@ -9,8 +9,7 @@ from importlib import resources
 import pytest
 
 from domain.dod3 import RULESET
-from domain.dod3.state import PoliticalStage
-from domain.dod3.state import PoliticalAffairs, Step
+from domain.dod3.state import PoliticalAffairs, PoliticalStage, Step
 from service.packs import parse_pack
 
 DEFAULT = resources.files("domain.dod3.data").joinpath("default.yaml").read_text(encoding="utf-8")

@@ -5,9 +5,9 @@ from fractions import Fraction
 import pytest
 
 from domain.dod3.commands import OfferCredit, PlayOption
-from domain.dod3.events import PoliticalEffectivenessRevealed
 from domain.dod3.events import (
-    GuaranteeGiven, MinorWarDeclared, OptionFailed, OptionPlayed, OptionResolved, TreatyLevelChanged,
+    GuaranteeGiven, MinorWarDeclared, OptionFailed, OptionPlayed, OptionResolved, PoliticalEffectivenessRevealed,
+    TreatyLevelChanged,
 )
 from domain.dod3.political_affairs.options.messages import MarkerChange
 from domain.dod3.state import Treaty

@@ -5,8 +5,8 @@ from importlib import resources
 import pytest
 
 from domain.dod3 import RULESET
-from domain.dod3.powers import MAJOR_POWERS, Ideology
 from domain.dod3.political_affairs.control.status_display import NEUTRAL
+from domain.dod3.powers import MAJOR_POWERS, Ideology
 from service.packs import PackError, parse_pack
 
 DEFAULT = resources.files("domain.dod3.data").joinpath("default.yaml").read_text(encoding="utf-8")

@@ -3,7 +3,7 @@ from one minor and applies them one at a time in the order it chooses, after any
 decider checks every hex entered (``movement``), then the player rolls for the end (8.6)."""
 from __future__ import annotations
 
-from domain.dod3.evolve import evolve
+from domain.dod3.evolve import Decided, evolve
 from domain.dod3.pack import Pack
 from domain.dod3.political_affairs.activation.messages import (
     ActivateMinor, ActivationSkipped, AppliedMove, Conversion, MarkerMove, MinorActivated,
@@ -15,7 +15,7 @@ from domain.dod3.political_affairs.control.minors import (
 from domain.dod3.political_affairs.ending.end_roll import after_option
 from domain.dod3.political_affairs.step import require_turn
 from domain.dod3.state import PoliticalStage, State
-from domain.kernel import CommandSpec, Context, Event, RuleViolation, evolved
+from domain.kernel import CommandSpec, Context, RuleViolation, evolved
 
 
 def eligible_minors(state: State, pack: Pack, power: str) -> tuple[str, ...]:
@@ -79,7 +79,7 @@ def activate(state: State, pack: Pack, power: str, minor: str, conversions: tupl
     return tuple(applied)
 
 
-def activate_minor(state: State, command: ActivateMinor, ctx: Context) -> list[Event]:
+def activate_minor(state: State, command: ActivateMinor, ctx: Context) -> Decided:
     """Rule 8.5, then 8.6: apply every modifier in the minor, then roll for the end."""
     require_turn(state, ctx, command.power, PoliticalStage.ACTIVATE)
     applied = activate(state, ctx.pack, command.power, command.minor, tuple(command.conversions),
@@ -87,10 +87,11 @@ def activate_minor(state: State, command: ActivateMinor, ctx: Context) -> list[E
     start = state.positions[command.minor]
     activated = MinorActivated(state.turn, command.power, command.minor, start, tuple(command.conversions), applied,
                                applied[-1].end if applied else start)
-    return [activated, *after_option(evolve(state, activated), ctx.pack, ctx.dice)]
+    state = yield [activated]
+    yield after_option(state, ctx.pack, ctx.dice)
 
 
-def skip_activation_if_none(state: State, ctx: Context, power: str) -> list[Event]:
+def skip_activation_if_none(state: State, ctx: Context, power: str) -> Decided:
     """Rule 8.5a: "You must activate any one minor ... unless none are available or you are
     stipulated otherwise"."""
     pack = ctx.pack
@@ -100,9 +101,9 @@ def skip_activation_if_none(state: State, ctx: Context, power: str) -> list[Even
     elif not eligible_minors(state, pack, power):
         reason = "no minor is eligible"
     else:
-        return []
-    skipped = ActivationSkipped(state.turn, power, reason)
-    return [skipped, *after_option(evolve(state, skipped), pack, ctx.dice)]
+        return
+    state = yield [ActivationSkipped(state.turn, power, reason)]
+    yield after_option(state, pack, ctx.dice)
 
 
 def legal_activations(state: State, pack: Pack, power: str) -> list[CommandSpec]:

@@ -5,7 +5,7 @@ who played what, what waits for approval, what succeeded and this turn's offers.
 from __future__ import annotations
 
 
-from domain.dod3.evolve import evolve, with_political
+from domain.dod3.evolve import Decided, evolve, with_political
 from domain.dod3.political_affairs.activation.activate import skip_activation_if_none
 from domain.dod3.political_affairs.options.messages import (
     CreditOffer, CreditOffered, OfferCredit, OptionApproved, OptionFailed, OptionPlayed, OptionResolved,
@@ -20,15 +20,12 @@ from domain.dod3.us_entry import totals_after
 from domain.kernel import Context, Event, RuleViolation, evolved
 
 
-def play_option(state: State, command: PlayOption, ctx: Context) -> list[Event]:
+def play_option(state: State, command: PlayOption, ctx: Context) -> Decided:
     """Rules 8.2-8.4, then 8.5a: the option is selected and resolved; the player then activates a
     minor, or, when it cannot or the option says not to, rolls for the end at once (8.6)."""
     require_turn(state, ctx, command.power, PoliticalStage.CHOOSE)
-    events = play(state, ctx.pack, command.power, command.request())
-    after = state
-    for event in events:
-        after = evolve(after, event)
-    return events + skip_activation_if_none(after, ctx, command.power)
+    state = yield play(state, ctx.pack, command.power, command.request())
+    yield from skip_activation_if_none(state, ctx, command.power)
 
 
 def offer_credit(state: State, command: OfferCredit, ctx: Context) -> list[Event]:
