@@ -147,3 +147,32 @@ def test_a_ruleset_upcaster_keeps_logs_written_before_a_schema_change_loading(tm
     with pytest.raises(ValueError, match="no upcaster from PointsAdded v1"):
         monkeypatch.setitem(registry._registry, "tiny", dataclasses.replace(tiny, events=events))
         GameService(stores).load(game_id)
+
+
+def test_days_of_decision_evolves_each_new_event_once_on_the_write_path(tmp_path, monkeypatch):
+    """DoD III evolves while it decides (rule 5: the steps that need no decision run at once): its
+    decide_evolve hands that state back, so the write path evolves nothing again."""
+    from domain.dod3.decider import Dod3Decider
+    from tests.support.dod3_api import create_dod3_table, finish_turn, pass_every_option, roll_weather
+
+    app = create_app(Config(database=str(tmp_path / "api.db")))
+    table = create_dod3_table(app.test_client())
+    evolved: list[str] = []
+    evolve = Dod3Decider.evolve
+
+    def counting(self, state, event):
+        evolved.append(type(event).__name__)
+        return evolve(self, state, event)
+
+    monkeypatch.setattr(Dod3Decider, "evolve", counting)
+    appended: list[str] = []
+    for play in (roll_weather, pass_every_option, finish_turn):
+        before = table.version()
+        evolved.clear()
+        play(table)
+        events = table.client.get(f"/games/{table.game_id}/events?after={before}&limit=1000",
+                                  headers=table.auth("moderator")).json["events"]
+        ruleset_events = [e["type"] for e in events if e["type"] not in ("DiceRolled", "DiceSeedRevealed")]
+        assert evolved == ruleset_events, play.__name__
+        appended += ruleset_events
+    assert len(appended) > 20
