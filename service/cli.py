@@ -56,7 +56,11 @@ def main(argv: list[str] | None = None) -> int:
     validate.add_argument("--ruleset", default="dod3")
 
     args = parser.parse_args(argv)
-    return COMMANDS[args.command](args)
+    try:
+        return COMMANDS[args.command](args)
+    except ExportError as error:
+        print(f"casus {args.command}: {error}", file=sys.stderr)
+        return 1
 
 
 def _services():
@@ -146,9 +150,26 @@ def cmd_export(args) -> int:
     return 0
 
 
+class ExportError(ValueError):
+    """An export file that cannot be read: said in one line, never a traceback."""
+
+
 def read_export(path: str) -> list[Envelope]:
-    lines = Path(path).read_bytes().splitlines()
-    return [Envelope.from_dict(orjson.loads(line)) for line in lines if line.strip()]
+    try:
+        lines = Path(path).read_bytes().splitlines()
+    except OSError as error:
+        raise ExportError(f"{path}: {error.strerror}") from None
+    envelopes = []
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            envelopes.append(Envelope.from_dict(orjson.loads(line)))
+        except (ValueError, KeyError, TypeError) as error:  # JSONDecodeError is a ValueError
+            raise ExportError(f"{path}, line {number}: not an exported event ({type(error).__name__}: {error})") from None
+    if not envelopes:
+        raise ExportError(f"{path}: no events")
+    return envelopes
 
 
 def cmd_verify(args) -> int:
@@ -204,9 +225,18 @@ def cmd_import(args) -> int:
     if not report.ok:
         print(f"refusing to import: {report.problems[0]}", file=sys.stderr)
         return 1
+    from domain.kernel import RESERVED_SEATS
+
     games = _services().games
     store = games.store
     game_id = envelopes[0].game_id
+    reserved = set(envelopes[0].data.get("seats", {})) & set(RESERVED_SEATS)
+    if reserved:
+        print(f"refusing to import: seat names {sorted(reserved)} are reserved", file=sys.stderr)
+        return 1
+    if store.version(game_id):
+        print(f"refusing to import: game {game_id} exists in this store already", file=sys.stderr)
+        return 1
     fields = ("type", "data", "actor", "schema_version", "event_id", "command_id", "correlation_id",
               "recorded_at", "ruleset", "ruleset_version", "visibility", "reveals", "salt")
     new = [NewEvent(**{f: getattr(e, f) for f in fields}) for e in envelopes]

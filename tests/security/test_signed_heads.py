@@ -87,3 +87,20 @@ def test_heads_signed_before_a_key_rotation_still_verify(game):
     keys = game.service.keys.public_keys()
     assert len(keys) == 2
     assert verify_head(before, keys).key_id != verify_head(after, keys).key_id
+
+
+@pytest.mark.parametrize("content", [None, b"", b"{not json}\n", b'{"type": "x"}\n'])
+def test_verify_and_import_of_a_bad_file_say_why_in_one_line(game, tmp_path, capsys, content):
+    path = tmp_path / "bad.jsonl"
+    if content is not None:
+        path.write_bytes(content)
+    for command in ("verify", "import"):
+        assert casus([command, str(path)]) == 1
+        err = capsys.readouterr().err.strip()
+        assert err.startswith(f"casus {command}: {path}") and "\n" not in err and "Traceback" not in err
+
+
+def test_importing_a_game_twice_is_refused_in_one_line(game, tmp_path, capsys):
+    export(game, tmp_path / "game.jsonl")
+    assert casus(["import", str(tmp_path / "game.jsonl")]) == 1  # the game is in this store already
+    assert capsys.readouterr().err.strip() == f"refusing to import: game {game.id} exists in this store already"
