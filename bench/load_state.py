@@ -50,12 +50,12 @@ def cold_service(stores: Stores, game_id: str, snapshots: bool = True) -> GameSe
 
 def cold_load(stores: Stores, game_id: str, snapshots: bool) -> tuple[float, int]:
     """Time without tracing (tracemalloc slows every allocation), then peak memory traced."""
-    service = cold_service(store, game_id, snapshots)
+    service = cold_service(stores, game_id, snapshots)
     started = time.perf_counter()
     state = service.load(game_id)
     elapsed = time.perf_counter() - started
     assert state.version == stores.events.version(game_id)
-    service = cold_service(store, game_id, snapshots)
+    service = cold_service(stores, game_id, snapshots)
     tracemalloc.start()
     service.load(game_id)
     peak = tracemalloc.get_traced_memory()[1]
