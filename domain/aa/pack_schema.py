@@ -1,20 +1,24 @@
-"""Marshmallow schema and builder for an Axis & Allies edition data pack (units, advances, combat).
+"""Marshmallow schema for an Axis & Allies edition data pack (units, advances, combat).
 
-The domain never reads files: service.packs loads the YAML, validates it with ``EditionPackSchema``
-and hands the validated dict to ``build_pack``. Errors name the field path (``units.fighter.attack``).
+The domain never reads files: service.packs loads the YAML and ``EditionPackSchema().load``
+returns the ``EditionPack`` the rules read (each schema's ``post_load`` builds its part). Errors
+name the field path (``units.fighter.attack``).
 """
 from __future__ import annotations
 
-from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
+from marshmallow import RAISE, Schema, ValidationError, fields, post_load, validate, validates_schema
 
 from domain.aa.units import (
-    ABILITIES,
     AaFire,
+    AaMode,
+    Ability,
+    BombardLimit,
     CombatRules,
     Domain,
     EditionPack,
     Keep,
     Pairing,
+    SubmergeTiming,
     Support,
     Tech,
     TechEffect,
@@ -24,6 +28,18 @@ from domain.aa.units import (
 
 AA_RULES = ("edition", "two_roll", "two_roll_id")
 _count = dict(strict=True, validate=validate.Range(min=0))
+
+
+_EDITION_AA = [AaMode.PER_AIRCRAFT.value, AaMode.SHOTS_PER_GUN.value]  # TWO_ROLL is the seed's, no edition's
+
+
+def _enum(enum: type, **kwargs) -> fields.Enum:
+    """A pack word read as its enum member; the YAML holds the value (``land``, ``best``)."""
+    return fields.Enum(enum, by_value=fields.String, **kwargs)
+
+
+def _abilities() -> fields.List:
+    return fields.List(fields.String(validate=validate.OneOf(sorted(a.value for a in Ability))), load_default=list)
 
 
 class _Strict(Schema):
@@ -36,10 +52,18 @@ class SupportSchema(_Strict):
     count = fields.Integer(required=True, strict=True, validate=validate.Range(min=1))
     bonus = fields.Integer(required=True, strict=True, validate=validate.Range(min=1))
 
+    @post_load
+    def _support(self, data, **kwargs) -> Support:
+        return Support(**{**data, "targets": tuple(data["targets"])})
+
 
 class PairingSchema(_Strict):
     partners = fields.List(fields.String(), required=True, validate=validate.Length(min=1))
     bonus = fields.Integer(required=True, strict=True, validate=validate.Range(min=1))
+
+    @post_load
+    def _pairing(self, data, **kwargs) -> Pairing:
+        return Pairing(**{**data, "partners": tuple(data["partners"])})
 
 
 class UnitSchema(_Strict):
@@ -49,13 +73,18 @@ class UnitSchema(_Strict):
     move = fields.Integer(required=True, **_count)
     cost = fields.Integer(required=True, **_count)
     hits = fields.Integer(load_default=1, strict=True, validate=validate.Range(min=1, max=2))
-    domain = fields.String(required=True, validate=validate.OneOf([d.value for d in Domain]))
-    abilities = fields.List(fields.String(validate=validate.OneOf(sorted(ABILITIES))), load_default=list)
+    domain = _enum(Domain, required=True)
+    abilities = _abilities()
     supports = fields.Nested(SupportSchema, load_default=None, allow_none=True)
     pairing = fields.Nested(PairingSchema, load_default=None, allow_none=True)
     attack_dice = fields.Integer(load_default=1, strict=True, validate=validate.Range(min=1, max=3))
-    keep = fields.String(load_default="all", validate=validate.OneOf([k.value for k in Keep]))
+    keep = _enum(Keep, load_default=Keep.ALL)
     provisional = fields.Boolean(load_default=False)
+
+    @post_load
+    def _unit(self, data, **kwargs) -> dict:
+        """The unit's fields; the pack names it (``UnitType`` is built with its key)."""
+        return {**data, "abilities": frozenset(Ability(a) for a in data["abilities"])}
 
 
 class TechEffectSchema(_Strict):
@@ -63,12 +92,16 @@ class TechEffectSchema(_Strict):
     attack = fields.Integer(load_default=None, allow_none=True, **_count)
     defence = fields.Integer(load_default=None, allow_none=True, **_count)
     attack_dice = fields.Integer(load_default=None, allow_none=True, strict=True, validate=validate.Range(min=1, max=3))
-    keep = fields.String(load_default=None, allow_none=True, validate=validate.OneOf([k.value for k in Keep]))
+    keep = _enum(Keep, load_default=None, allow_none=True)
     cost = fields.Integer(load_default=None, allow_none=True, **_count)
     support_count = fields.Integer(load_default=None, allow_none=True, strict=True, validate=validate.Range(min=1))
-    adds_abilities = fields.List(fields.String(validate=validate.OneOf(sorted(ABILITIES))), load_default=list)
+    adds_abilities = _abilities()
     adds_support = fields.Nested(SupportSchema, load_default=None, allow_none=True)
     aa_hit = fields.Integer(load_default=None, allow_none=True, strict=True, validate=validate.Range(min=1))
+
+    @post_load
+    def _effect(self, data, **kwargs) -> TechEffect:
+        return TechEffect(**{**data, "adds_abilities": frozenset(Ability(a) for a in data["adds_abilities"])})
 
 
 class TechSchema(_Strict):
@@ -80,13 +113,22 @@ class TechSchema(_Strict):
     note = fields.String(load_default="")
     provisional = fields.Boolean(load_default=False)
 
+    @post_load
+    def _tech(self, data, **kwargs) -> dict:
+        """The advance's fields; the pack names it (``Tech`` is built with its key)."""
+        return {**data, "effects": tuple(data["effects"])}
+
 
 class AaFireSchema(_Strict):
-    mode = fields.String(required=True, validate=validate.OneOf(["per_aircraft", "shots_per_gun"]))
+    mode = fields.String(required=True, validate=validate.OneOf(_EDITION_AA))
     shots_per_gun = fields.Integer(load_default=1, strict=True, validate=validate.Range(min=1))
     max_guns = fields.Integer(load_default=None, allow_none=True, strict=True, validate=validate.Range(min=1))
     hit = fields.Integer(required=True, strict=True, validate=validate.Range(min=1))
     provisional = fields.Boolean(load_default=False)
+
+    @post_load
+    def _aa_fire(self, data, **kwargs) -> AaFire:
+        return AaFire(AaMode(data["mode"]), data["shots_per_gun"], data["max_guns"], data["hit"])
 
 
 class TwoRollAaSchema(_Strict):
@@ -94,15 +136,23 @@ class TwoRollAaSchema(_Strict):
     target = fields.Integer(required=True, strict=True, validate=validate.Range(min=1))
     hit = fields.Integer(required=True, strict=True, validate=validate.Range(min=1))
 
+    @post_load
+    def _two_roll(self, data, **kwargs) -> TwoRollAa:
+        return TwoRollAa(**data)
+
 
 class CombatSchema(_Strict):
     dice_sides = fields.Integer(required=True, strict=True, validate=validate.Range(min=2))
     aa_fire = fields.Nested(AaFireSchema, required=True)
     two_roll_aa = fields.Nested(TwoRollAaSchema, required=True)
-    bombard_limit = fields.String(required=True, validate=validate.OneOf(["landed_units", "none"]))
-    submerge_timing = fields.String(required=True, validate=validate.OneOf(["before_fire", "end_of_round"]))
+    bombard_limit = _enum(BombardLimit, required=True)
+    submerge_timing = _enum(SubmergeTiming, required=True)
     transport_unit = fields.String(required=True)
     provisional = fields.List(fields.String(), load_default=list)
+
+    @post_load
+    def _combat(self, data, **kwargs) -> CombatRules:
+        return CombatRules(**{k: v for k, v in data.items() if k != "provisional"})
 
 
 class EditionPackSchema(_Strict):
@@ -124,68 +174,27 @@ class EditionPackSchema(_Strict):
         for name, unit in units.items():
             for key, names in (("supports", "targets"), ("pairing", "partners")):
                 if unit[key] is not None:
-                    for i, other in enumerate(unit[key][names]):
+                    for i, other in enumerate(getattr(unit[key], names)):
                         if other not in units:
                             errors[f"units.{name}.{key}.{names}.{i}"] = f"unknown unit {other!r}"
         for name, tech in data["techs"].items():
             for i, effect in enumerate(tech["effects"]):
                 where = f"techs.{name}.effects.{i}"
-                if effect["unit"] is not None and effect["unit"] not in units:
-                    errors[f"{where}.unit"] = f"unknown unit {effect['unit']!r}"
-                if effect["unit"] is None and effect["aa_hit"] is None:
+                if effect.unit is not None and effect.unit not in units:
+                    errors[f"{where}.unit"] = f"unknown unit {effect.unit!r}"
+                if effect.unit is None and effect.aa_hit is None:
                     errors[where] = "an effect names a unit or is a side-wide aa_hit"
-        if data["combat"]["transport_unit"] not in units:
+        if data["combat"].transport_unit not in units:
             errors["combat.transport_unit"] = "unknown unit"
         if errors:
             raise ValidationError(errors)
 
-
-def _support(raw: dict | None) -> Support | None:
-    return None if raw is None else Support(tuple(raw["targets"]), raw["count"], raw["bonus"])
-
-
-def _unit(name: str, raw: dict) -> UnitType:
-    pairing = raw["pairing"]
-    return UnitType(
-        name=name, title=raw["title"] or name.replace("_", " "), attack=raw["attack"], defence=raw["defence"],
-        move=raw["move"], cost=raw["cost"], hits=raw["hits"], domain=Domain(raw["domain"]),
-        abilities=frozenset(raw["abilities"]), supports=_support(raw["supports"]),
-        pairing=None if pairing is None else Pairing(tuple(pairing["partners"]), pairing["bonus"]),
-        attack_dice=raw["attack_dice"], keep=Keep(raw["keep"]), provisional=raw["provisional"],
-    )
-
-
-def _effect(raw: dict) -> TechEffect:
-    return TechEffect(
-        unit=raw["unit"], attack=raw["attack"], defence=raw["defence"], attack_dice=raw["attack_dice"],
-        keep=None if raw["keep"] is None else Keep(raw["keep"]), cost=raw["cost"],
-        support_count=raw["support_count"], adds_abilities=frozenset(raw["adds_abilities"]),
-        adds_support=_support(raw["adds_support"]), aa_hit=raw["aa_hit"],
-    )
-
-
-def build_pack(raw: dict) -> EditionPack:
-    """Validated pack dict -> EditionPack."""
-    combat = raw["combat"]
-    aa = combat["aa_fire"]
-    two = combat["two_roll_aa"]
-    return EditionPack(
-        edition=raw["edition"],
-        title=raw["title"],
-        powers=tuple(raw["powers"]),
-        units={name: _unit(name, unit) for name, unit in raw["units"].items()},
-        techs={
-            name: Tech(name, t["title"], t["chart"], t["roll"], t["combat"],
-                       tuple(_effect(e) for e in t["effects"]), t["note"], t["provisional"])
-            for name, t in raw["techs"].items()
-        },
-        combat=CombatRules(
-            dice_sides=combat["dice_sides"],
-            aa_fire=AaFire(aa["mode"], aa["shots_per_gun"], aa["max_guns"], aa["hit"]),
-            two_roll_aa=TwoRollAa(two["max_guns"], two["target"], two["hit"]),
-            bombard_limit=combat["bombard_limit"],
-            submerge_timing=combat["submerge_timing"],
-            transport_unit=combat["transport_unit"],
-        ),
-        default_aa_rule=raw["default_aa_rule"],
-    )
+    @post_load
+    def _pack(self, data, **kwargs) -> EditionPack:
+        """The pack, each unit and advance named by its key (a unit's title defaults to its name)."""
+        return EditionPack(**{
+            **data, "powers": tuple(data["powers"]),
+            "units": {name: UnitType(name=name, **{**u, "title": u["title"] or name.replace("_", " ")})
+                      for name, u in data["units"].items()},
+            "techs": {name: Tech(name=name, **t) for name, t in data["techs"].items()},
+        })

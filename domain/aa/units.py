@@ -6,7 +6,7 @@ The values live in each ruleset's YAML data pack (domain/aa/*/data/default.yaml)
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from enum import Enum
+from enum import Enum, StrEnum
 from typing import Iterable, Mapping
 
 
@@ -24,22 +24,44 @@ class Keep(Enum):
     BEST = "best"
 
 
-# Abilities a unit table may give a unit; the combat engine reads exactly these.
-ABILITIES = {
-    "blitz": "moves through an empty enemy territory (movement; not used in combat)",
-    "bombard": "may bombard before the land battle of an amphibious assault, hitting on its attack",
-    "surprise_strike": "fires before general combat when the enemy has no anti_submarine unit",
-    "submerge": "may leave the battle when the enemy has no anti_submarine unit",
-    "cannot_hit_air": "its hits cannot be assigned to air units",
-    "evades_air": "air units cannot hit it unless their side has an anti_submarine unit in the battle",
-    "anti_submarine": "cancels enemy surprise strikes and submerging; lets friendly air hit evading units",
-    "anti_aircraft": "fires at attacking air units in the first round only",
-    "not_casualty": "never taken as a casualty (captured with the territory instead)",
-    "cannot_attack": "may not take part in an attack",
-    "defenceless": "taken as a casualty last; destroyed when alone against enemy units that can fire",
-    "carrier": "carries aircraft (movement; not used in combat)",
-    "transport": "carries land units (movement; not used in combat)",
-}
+class Ability(StrEnum):
+    """What a unit table may give a unit; the combat engine reads exactly these."""
+
+    ANTI_AIRCRAFT = "anti_aircraft"  # fires at attacking air units in the first round only
+    ANTI_SUBMARINE = "anti_submarine"  # cancels enemy surprise strikes and submerging; lets own air hit evading units
+    BLITZ = "blitz"  # moves through an empty enemy territory (movement; not used in combat)
+    BOMBARD = "bombard"  # may bombard before the land battle of an amphibious assault, hitting on its attack
+    CANNOT_ATTACK = "cannot_attack"  # may not take part in an attack
+    CANNOT_HIT_AIR = "cannot_hit_air"  # its hits cannot be assigned to air units
+    CARRIER = "carrier"  # carries aircraft (movement; not used in combat)
+    DEFENCELESS = "defenceless"  # taken as a casualty last; destroyed when alone against enemy units that can fire
+    EVADES_AIR = "evades_air"  # air units cannot hit it unless their side has an anti_submarine unit in the battle
+    NOT_CASUALTY = "not_casualty"  # never taken as a casualty (captured with the territory instead)
+    SUBMERGE = "submerge"  # may leave the battle when the enemy has no anti_submarine unit
+    SURPRISE_STRIKE = "surprise_strike"  # fires before general combat when the enemy has no anti_submarine unit
+    TRANSPORT = "transport"  # carries land units (movement; not used in combat)
+
+
+class AaMode(StrEnum):
+    """How anti-aircraft guns fire: the edition's rule (the pack's ``aa_fire.mode``) or seed 001's."""
+
+    PER_AIRCRAFT = "per_aircraft"  # one die per aircraft per gun
+    SHOTS_PER_GUN = "shots_per_gun"  # pooled shots, never more than one per aircraft
+    TWO_ROLL = "two_roll"  # AAR1-aa: each gun rolls <= target, then <= hit
+
+
+class SubmergeTiming(StrEnum):
+    """When submarines that may submerge leave a battle."""
+
+    BEFORE_FIRE = "before_fire"  # at the start of each round
+    END_OF_ROUND = "end_of_round"
+
+
+class BombardLimit(StrEnum):
+    """How many ships may bombard an amphibious assault."""
+
+    LANDED_UNITS = "landed_units"  # one bombarding ship per land unit unloaded
+    NONE = "none"
 
 
 @dataclass(frozen=True)
@@ -69,14 +91,14 @@ class UnitType:
     cost: int
     hits: int
     domain: Domain
-    abilities: frozenset[str] = frozenset()
+    abilities: frozenset[Ability] = frozenset()
     supports: Support | None = None
     pairing: Pairing | None = None
     attack_dice: int = 1
     keep: Keep = Keep.ALL
     provisional: bool = False
 
-    def has(self, ability: str) -> bool:
+    def has(self, ability: Ability) -> bool:
         return ability in self.abilities
 
     @property
@@ -103,7 +125,7 @@ class TechEffect:
     keep: Keep | None = None
     cost: int | None = None
     support_count: int | None = None
-    adds_abilities: frozenset[str] = frozenset()
+    adds_abilities: frozenset[Ability] = frozenset()
     adds_support: Support | None = None
     aa_hit: int | None = None
 
@@ -124,7 +146,7 @@ class Tech:
 class AaFire:
     """The edition's anti-aircraft fire: one die per aircraft, or ``shots_per_gun`` per gun."""
 
-    mode: str  # "per_aircraft" | "shots_per_gun"
+    mode: AaMode  # PER_AIRCRAFT or SHOTS_PER_GUN
     shots_per_gun: int
     max_guns: int | None
     hit: int
@@ -144,8 +166,8 @@ class CombatRules:
     dice_sides: int
     aa_fire: AaFire
     two_roll_aa: TwoRollAa
-    bombard_limit: str  # "landed_units": one bombarding ship per land unit unloaded | "none"
-    submerge_timing: str  # "before_fire" (start of each round) | "end_of_round"
+    bombard_limit: BombardLimit
+    submerge_timing: SubmergeTiming
     transport_unit: str
 
 

@@ -6,7 +6,7 @@ from functools import partial
 
 from domain.aa.battles.decider import BattleDecider, RuleIds, battles_projection
 from domain.aa.battles.messages import COMMANDS, EVENTS, BattleRequested
-from domain.aa.pack_schema import EditionPackSchema, build_pack
+from domain.aa.pack_schema import EditionPackSchema
 from domain.kernel import Event
 from domain.registry import FollowUp, Projection, Ruleset
 
@@ -30,8 +30,7 @@ def make_ruleset(*, id: str, title: str, package: str, rules: RuleIds, descripti
         events=EVENTS,
         projections=(Projection("battles", battles_projection,
                                 description="every battle: forces, status, rounds fought, outcome, losses"),),
-        pack_schema=EditionPackSchema,
-        build_pack=build_pack,
+        pack_schema=EditionPackSchema,  # its load returns the EditionPack the rules read
         default_pack=(f"{package}.data", "default.yaml"),
         description=description,
         seat_presets=seat_presets,

@@ -6,17 +6,16 @@ victory; a battle's forces and the advances in play are given by the command, no
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, is_dataclass, replace
-from enum import Enum
-from fractions import Fraction
+from dataclasses import dataclass, replace
 
 from domain.aa.battles.messages import BattleEnded, BattleRequested, BattleRoundFought, FightBattle, ResolveBattle
 from domain.aa.battles.state import AAState, BattleEntry, BattleStatus, RoundSummary
 from domain.aa.combat.forces import AaRule, InvalidBattleInput
 from domain.aa.combat.model import BattleModel
 from domain.aa.combat.sequence import fight_state, result_of
-from domain.aa.units import EditionPack
+from domain.aa.units import Domain, EditionPack
 from domain.kernel import SYSTEM, Command, CommandSpec, Context, Event, RuleViolation, Setup
+from domain.kernel.plain import to_plain
 
 
 @dataclass(frozen=True)
@@ -30,21 +29,16 @@ class RuleIds:
     tech: str = "AA-battle"
 
 
-def plain(value):
-    """Dataclasses, enums, Fractions, frozensets -> JSON-able values (for ``view``)."""
-    if is_dataclass(value) and not isinstance(value, type):
-        return {f.name: plain(getattr(value, f.name)) for f in fields(value)}
-    if isinstance(value, Enum):
-        return value.value
-    if isinstance(value, Fraction):
-        return str(value)
-    if isinstance(value, frozenset):
-        return sorted(plain(v) for v in value)
-    if isinstance(value, (list, tuple)):
-        return [plain(v) for v in value]
-    if isinstance(value, dict):
-        return {str(k): plain(v) for k, v in value.items()}
-    return value
+def _battle_view(entry: BattleEntry) -> dict:
+    """A battle as the view has always shown it: ``to_plain``, except that the options list the
+    advances in name order and give ``retreat_below`` as an "a/b" string, a whole one too ("1");
+    ``to_plain`` would sort by repr and send a whole Fraction as an integer."""
+    shown = to_plain(entry)
+    options = entry.options
+    shown["options"].update(attacker_techs=sorted(options.attacker_techs),
+                            defender_techs=sorted(options.defender_techs),
+                            retreat_below=None if options.retreat_below is None else str(options.retreat_below))
+    return shown
 
 
 class BattleDecider:
@@ -75,11 +69,13 @@ class BattleDecider:
     # -- decide -------------------------------------------------------------------------------
 
     def decide(self, state: AAState, command: Command, ctx: Context) -> list[Event]:
+        if ctx.pack is None:
+            ctx = replace(ctx, pack=self.pack)
         match command:
             case ResolveBattle():
                 return self._resolve(state, command, ctx)
-            case FightBattle(battle_id=battle_id):
-                return self._fight(state, battle_id, ctx)
+            case FightBattle():
+                return self._fight(state, command, ctx)
         raise RuleViolation(self.rules.battle, f"unknown command {type(command).__name__}")
 
     def _resolve(self, state: AAState, command: ResolveBattle, ctx: Context) -> list[Event]:
@@ -98,7 +94,7 @@ class BattleDecider:
         if options.aa_rule is None:
             options = replace(options, aa_rule=state.aa_rule)
         try:
-            BattleModel(self.pack, command.forces, options)
+            BattleModel(ctx.pack, command.forces, options)
         except InvalidBattleInput as error:
             raise RuleViolation(self._rule_for(error.field), f"{self._path(error.field)}: {error.message}") from error
         return [BattleRequested(command.battle_id, command.territory, command.attacker, command.defender,
@@ -111,18 +107,19 @@ class BattleDecider:
     def _path(field: str) -> str:
         return field if field.startswith(("options.", "rounds")) else f"forces.{field}"
 
-    def _fight(self, state: AAState, battle_id: str, ctx: Context) -> list[Event]:
+    def _fight(self, state: AAState, command: FightBattle, ctx: Context) -> list[Event]:
         """Fight a requested battle with ``ctx.dice``, from state alone (forces and options come from
         the folded BattleRequested). A battle is fought once: a second FightBattle is refused; a
         retried combat job carries the same idempotency key and gets the first result back."""
         if not (ctx.is_moderator or ctx.seat == SYSTEM):
             raise RuleViolation(self.rules.battle, "battles are fought by the combat job or the moderator")
+        battle_id = command.battle_id
         entry = state.battles.get(battle_id)
         if entry is None:
             raise RuleViolation(self.rules.battle, f"no battle {battle_id!r}")
         if entry.status is BattleStatus.FOUGHT:
             raise RuleViolation(self.rules.battle, f"battle {battle_id!r} has been fought")
-        model = BattleModel(self.pack, entry.forces, entry.options)
+        model = BattleModel(ctx.pack, entry.forces, entry.options)
         final, rounds = fight_state(model, ctx.dice)
         result = result_of(model, final, rounds)
         events: list[Event] = [BattleRoundFought.of(battle_id, r) for r in rounds]
@@ -163,13 +160,13 @@ class BattleDecider:
             "powers": list(state.powers),
             "seats": {power: seat for power, seat in sorted(state.owners.items())},
             "aa_rule": state.aa_rule.value,
-            "battles": {bid: plain(entry) for bid, entry in sorted(state.battles.items())},
+            "battles": {bid: _battle_view(entry) for bid, entry in sorted(state.battles.items())},
         }
 
     def legal_commands(self, state: AAState, seat: str) -> list[CommandSpec]:
         moderator = seat in ("moderator", SYSTEM)
         mine = [p for p in state.powers if moderator or state.owners.get(p) == seat]
-        units = sorted(n for n, u in self.pack.units.items() if u.domain.value != "facility")
+        units = sorted(n for n, u in self.pack.units.items() if u.domain is not Domain.FACILITY)
         specs = [CommandSpec("ResolveBattle", power, {
             "defender": [p for p in state.powers if p != power], "kind": ["land", "sea"], "units": units,
             "techs": sorted(self.pack.techs), "aa_rule": [r.value for r in AaRule]}, self.rules.battle)

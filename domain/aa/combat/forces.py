@@ -10,7 +10,7 @@ from enum import Enum
 from fractions import Fraction
 from typing import Mapping
 
-from domain.aa.units import Domain, EditionPack, UnitType
+from domain.aa.units import Ability, BombardLimit, Domain, EditionPack, UnitType
 
 
 class BattleKind(Enum):
@@ -91,7 +91,7 @@ def _check_side(pack: EditionPack, units: Mapping[str, UnitType], counts, where:
             errors[path] = "land units cannot fight in a sea battle"
         elif kind is BattleKind.LAND and unit.is_sea:
             errors[path] = "sea units cannot fight in a land battle (use bombard)"
-        elif attacking and unit.has("cannot_attack") and count:
+        elif attacking and unit.has(Ability.CANNOT_ATTACK) and count:
             errors[path] = "this unit may not attack"
 
 
@@ -132,7 +132,7 @@ def _check_landing(pack: EditionPack, forces: Forces, options: BattleOptions, er
             errors[f"amphibious.{i}"] = "a transport unloads at least one land unit"
         for j, name in enumerate(cargo):
             unit = units.get(name)
-            if unit is None or not unit.is_land or unit.has("cannot_attack"):
+            if unit is None or not unit.is_land or unit.has(Ability.CANNOT_ATTACK):
                 errors[f"amphibious.{i}.{j}"] = "not a land unit that can attack"
     if not isinstance(forces.bombard, Mapping):
         errors["bombard"] = "must be an object of unit -> count"
@@ -140,7 +140,7 @@ def _check_landing(pack: EditionPack, forces: Forces, options: BattleOptions, er
     ships = 0
     for name, count in forces.bombard.items():
         unit = units.get(name)
-        if unit is None or not unit.has("bombard"):
+        if unit is None or not unit.has(Ability.BOMBARD):
             errors[f"bombard.{name}"] = "this unit cannot bombard"
         elif not _is_count(count) or count < 0:
             errors[f"bombard.{name}"] = "must be an integer >= 0"
@@ -150,7 +150,7 @@ def _check_landing(pack: EditionPack, forces: Forces, options: BattleOptions, er
         errors["bombard"] = "bombardment only supports an amphibious assault"
     elif ships and options.sea_combat:
         errors["bombard"] = "no bombardment when there was sea combat in the zone"
-    elif pack.combat.bombard_limit == "landed_units" and ships > sum(len(c) for c in forces.amphibious):
+    elif pack.combat.bombard_limit is BombardLimit.LANDED_UNITS and ships > sum(len(c) for c in forces.amphibious):
         errors["bombard"] = "at most one bombarding ship per land unit unloaded"
 
 

@@ -9,7 +9,7 @@ from enum import Enum
 
 from domain.aa.combat.forces import AaRule, BattleKind, BattleOptions, Forces, validate_battle
 from domain.aa.combat.sides import Group, Shot, SideModel, full_order
-from domain.aa.units import EditionPack, UnitType
+from domain.aa.units import AaMode, Ability, EditionPack, SubmergeTiming, UnitType
 
 
 class Outcome(Enum):
@@ -34,14 +34,14 @@ def _groups(names: list[str], amphibious: set[str], units: dict[str, UnitType], 
     out: list[Group] = []
     for name in names:
         unit = units[name]
-        if unit.has("not_casualty"):
+        if unit.has(Ability.NOT_CASUALTY):
             continue
         variants = [a for a, present in ((False, counts.get(name, 0) > 0), (True, name in amphibious)) if present]
         for amph in variants:
             out.append(Group(name, amphibious=amph))
             if unit.hits > 1:
                 out.append(Group(name, damaged=True, amphibious=amph))
-        if submerge and unit.has("submerge") and variants:
+        if submerge and unit.has(Ability.SUBMERGE) and variants:
             out.append(Group(name, submerged=True))
     return tuple(out)
 
@@ -75,7 +75,7 @@ class BattleModel:
         self.landings = tuple(self._cargo_counts(landing) for landing in forces.amphibious)
         self.landing_values = tuple(sum(att_units[n].cost for n in landing) for landing in forces.amphibious)
         self.transport_cost = att_units[pack.combat.transport_unit].cost
-        guns = {n: c for n, c in forces.defender.items() if c and def_units[n].has("anti_aircraft")}
+        guns = {n: c for n, c in forces.defender.items() if c and def_units[n].has(Ability.ANTI_AIRCRAFT)}
         self.aa_guns = sum(guns.values())
         self.aa_unit = next(iter(guns), "")
         self.bombard = tuple((n, min(att_units[n].attack, self.sides), c) for n, c in forces.bombard.items() if c)
@@ -107,11 +107,9 @@ class BattleModel:
 
     # -- opening fire parameters (AA) -------------------------------------------------------
 
-    def aa_plan(self) -> tuple[str, int, int, int]:
-        """(mode, firing guns, shots or target number, hit number) of anti-aircraft fire.
-
-        mode: "per_aircraft" (dice per aircraft per gun), "shots_per_gun" (pooled shots),
-        "two_roll" (AAR1-aa: each gun rolls <= target, then <= hit)."""
+    def aa_plan(self) -> tuple[AaMode, int, int, int]:
+        """(mode, firing guns, shots or target number, hit number) of anti-aircraft fire: the
+        edition's (the pack's mode) or, under the seed's rule, TWO_ROLL (AAR1-aa)."""
         if self.aa_rule is AaRule.EDITION:
             rule = self.pack.combat.aa_fire
             guns = min(self.aa_guns, rule.max_guns or self.aa_guns)
@@ -119,7 +117,7 @@ class BattleModel:
             return rule.mode, guns, rule.shots_per_gun, min(hit, self.sides)
         rule = self.pack.combat.two_roll_aa
         hit = self.pack.aa_hit(self._defender_techs, rule.hit)
-        return "two_roll", min(self.aa_guns, rule.max_guns), rule.target, min(hit, self.sides)
+        return AaMode.TWO_ROLL, min(self.aa_guns, rule.max_guns), rule.target, min(hit, self.sides)
 
     def fires_at_transports(self) -> bool:
         """AAR1-aa: under the seed's rule AA guns also fire at unloading transports."""
@@ -184,9 +182,9 @@ class BattleModel:
         return any(self.shots(att, dfn, attacking, surprise) for attacking in (True, False)
                    for surprise in (True, False))
 
-    def submerge(self, att, dfn, timing: str):
+    def submerge(self, att, dfn, timing: SubmergeTiming):
         """Subs whose owner chose to submerge leave the battle if the enemy has no anti_submarine unit."""
-        if self.pack.combat.submerge_timing != timing:
+        if self.pack.combat.submerge_timing is not timing:
             return att, dfn
         new_att, new_dfn = att, dfn
         if self.options.attacker_submerge and not self.defender.has_anti_sub(dfn):

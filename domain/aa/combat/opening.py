@@ -8,6 +8,7 @@ from __future__ import annotations
 from domain.aa.combat.distributions import Field
 from domain.aa.combat.forces import AaRule
 from domain.aa.combat.model import BattleModel
+from domain.aa.units import AaMode
 
 
 def opening(model: BattleModel, f: Field) -> tuple[dict, object]:
@@ -55,30 +56,31 @@ def _transports(model: BattleModel, f: Field, att, guns: int, q):
     return dist, sunk
 
 
-def _aa(model: BattleModel, f: Field, dist: dict, mode: str, guns: int, shots_or_target: int, hit: int) -> dict:
+def _aa(model: BattleModel, f: Field, dist: dict, mode: AaMode, guns: int, shots_or_target: int, hit: int) -> dict:
     m = model
     side = m.attacker
     out: dict = {}
     for att, p in dist.items():
         aircraft = [(g, c) for g, c in enumerate(att) if c and side.air[g] and side.present[g]]
         n_air = sum(c for _, c in aircraft)
-        if mode == "per_aircraft":
-            p_down = f.one - (f.one - f.ratio(hit, m.sides)) ** guns
-            branch = {att: p}
-            for g, c in aircraft:
-                nxt: dict = {}
+        match mode:
+            case AaMode.PER_AIRCRAFT:
+                p_down = f.one - (f.one - f.ratio(hit, m.sides)) ** guns
+                branch = {att: p}
+                for g, c in aircraft:
+                    nxt: dict = {}
+                    for a, pa in branch.items():
+                        for k, pk in enumerate(f.binomial(c, p_down)):
+                            a2 = a[:g] + (a[g] - k,) + a[g + 1:]
+                            nxt[a2] = nxt.get(a2, f.zero) + pa * pk
+                    branch = nxt
                 for a, pa in branch.items():
-                    for k, pk in enumerate(f.binomial(c, p_down)):
-                        a2 = a[:g] + (a[g] - k,) + a[g + 1:]
-                        nxt[a2] = nxt.get(a2, f.zero) + pa * pk
-                branch = nxt
-            for a, pa in branch.items():
-                out[a] = out.get(a, f.zero) + pa
-            continue
-        if mode == "shots_per_gun":
-            kills = f.binomial(min(guns * shots_or_target, n_air), f.ratio(hit, m.sides))
-        else:
-            kills = f.binomial(guns, f.ratio(shots_or_target, m.sides) * f.ratio(hit, m.sides))
+                    out[a] = out.get(a, f.zero) + pa
+                continue
+            case AaMode.SHOTS_PER_GUN:
+                kills = f.binomial(min(guns * shots_or_target, n_air), f.ratio(hit, m.sides))
+            case AaMode.TWO_ROLL:
+                kills = f.binomial(guns, f.ratio(shots_or_target, m.sides) * f.ratio(hit, m.sides))
         for k, pk in enumerate(kills):
             a2 = side.remove_air(att, min(k, n_air))
             out[a2] = out.get(a2, f.zero) + p * pk

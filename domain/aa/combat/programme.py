@@ -15,6 +15,7 @@ from domain.aa.combat.distributions import Field
 from domain.aa.combat.model import BattleModel, reachable
 from domain.aa.combat.opening import opening
 from domain.aa.combat.sides import SideModel
+from domain.aa.units import SubmergeTiming
 
 State = tuple[tuple[int, ...], tuple[int, ...]]
 SHIFT = 32  # battle state key = attacker id << SHIFT | defender id
@@ -113,8 +114,8 @@ class Programme:
         self.expanded = 0
         options, timing = model.options, model.pack.combat.submerge_timing
         submerging = options.attacker_submerge or options.defender_submerge
-        self._submerge_first = submerging and timing == "before_fire"
-        self._submerge_last = submerging and timing == "end_of_round"
+        self._submerge_first = submerging and timing is SubmergeTiming.BEFORE_FIRE
+        self._submerge_last = submerging and timing is SubmergeTiming.END_OF_ROUND
         self._surprising = model.attacker.may_surprise or model.defender.may_surprise
         self._fires: dict = {}
         self._silent = (False, ([self.f.one], [self.f.one], [self.f.one]))
@@ -139,7 +140,7 @@ class Programme:
         (a stalemate, after any submerging)."""
         A, D, one = self.att, self.dfn, self.f.one
         if self._submerge_first:
-            att, dfn = self.model.submerge(A.states[a_id], D.states[d_id], "before_fire")
+            att, dfn = self.model.submerge(A.states[a_id], D.states[d_id], SubmergeTiming.BEFORE_FIRE)
             a_id, d_id = A.id(att), D.id(dfn)
             if not (A.alive[a_id] and D.alive[d_id]):
                 return [self._point(one, a_id, d_id)], None
@@ -239,7 +240,7 @@ class Programme:
             for a_id, q in zip(hit_a.ids, hit_a.probs):
                 att, dfn = m.cleanup(A.states[a_id], D.states[d_id])
                 if m.outcome(att, dfn) is None:
-                    att, dfn = m.submerge(att, dfn, "end_of_round")
+                    att, dfn = m.submerge(att, dfn, SubmergeTiming.END_OF_ROUND)
                 blocks.append(self._point(weight * p * q, A.id(att), D.id(dfn)))
         return blocks
 

@@ -51,6 +51,9 @@ class OddsResult:
         }[name]
 
     def to_json(self) -> dict:
+        """The API body (``POST /combat/odds``). Not the kernel's ``to_plain``: exact values travel as
+        "a/b" strings, whole ones too ("0", "1"), as clients have always read them; ``to_plain``
+        would send a whole Fraction as an integer."""
         return _plain(self)
 
 

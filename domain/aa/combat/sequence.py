@@ -25,6 +25,7 @@ from domain.aa.combat.records import (
     unit_counts,
 )
 from domain.aa.combat.sides import HIT_ANY, SideModel
+from domain.aa.units import AaMode, SubmergeTiming
 from domain.kernel import Dice
 
 
@@ -110,32 +111,33 @@ def aa_fire(model: BattleModel, att: tuple[int, ...], dice: Dice):
     if not guns or not aircraft:
         return att, None
     rolls: list[Roll] = []
-    new = list(att)
-    if mode == "per_aircraft":
-        for g, count in aircraft:
-            name = side.groups[g].unit
-            for _ in range(count):
-                values = [dice.roll(model.sides) for _ in range(guns)]
-                rolls += [Roll(model.aa_unit, (v,), hit, v <= hit, "hit", name) for v in values]
-                new[g] -= min(values) <= hit
-        after = tuple(new)
-    else:
-        n_air = sum(c for _, c in aircraft)
-        if mode == "shots_per_gun":
+    n_air = sum(c for _, c in aircraft)
+    match mode:
+        case AaMode.PER_AIRCRAFT:
+            new = list(att)
+            for g, count in aircraft:
+                name = side.groups[g].unit
+                for _ in range(count):
+                    values = [dice.roll(model.sides) for _ in range(guns)]
+                    rolls += [Roll(model.aa_unit, (v,), hit, v <= hit, "hit", name) for v in values]
+                    new[g] -= min(values) <= hit
+            after = tuple(new)
+        case AaMode.SHOTS_PER_GUN:
             kills = 0
             for _ in range(min(guns * shots_or_target, n_air)):
                 value = dice.roll(model.sides)
                 rolls.append(Roll(model.aa_unit, (value,), hit, value <= hit))
                 kills += value <= hit
-        else:
+            after = side.remove_air(att, min(kills, n_air))
+        case AaMode.TWO_ROLL:
             kills = _two_roll(model, guns, shots_or_target, hit, dice, "", rolls)
-        after = side.remove_air(att, min(kills, n_air))
+            after = side.remove_air(att, min(kills, n_air))
     lost = losses(side, att, after)
     step = StepResult(Step.AA_FIRE, Side.DEFENDER, tuple(rolls), sum(u.count for u in lost), lost)
     return after, step
 
 
-def _submerge_step(model: BattleModel, att, dfn, timing: str, steps: list):
+def _submerge_step(model: BattleModel, att, dfn, timing: SubmergeTiming, steps: list):
     new_att, new_dfn = model.submerge(att, dfn, timing)
     if steps is None:
         return new_att, new_dfn
@@ -221,7 +223,7 @@ def fight_round(model: BattleModel, state: BattleState, dice: Dice,
         att, dfn = _cleanup(model, att, dfn, steps)
         outcome = model.outcome(att, dfn)
     if outcome is None:
-        att, dfn = _submerge_step(model, att, dfn, "before_fire", steps)
+        att, dfn = _submerge_step(model, att, dfn, SubmergeTiming.BEFORE_FIRE, steps)
         outcome = model.outcome(att, dfn)
     if outcome is None and not model.can_fight(att, dfn, first):
         outcome = Outcome.STALEMATE
@@ -231,7 +233,7 @@ def fight_round(model: BattleModel, state: BattleState, dice: Dice,
         att, dfn = _cleanup(model, att, dfn, steps)
         outcome = model.outcome(att, dfn)
         if outcome is None:
-            att, dfn = _submerge_step(model, att, dfn, "end_of_round", steps)
+            att, dfn = _submerge_step(model, att, dfn, SubmergeTiming.END_OF_ROUND, steps)
             outcome = model.outcome(att, dfn)
     new = BattleState(att, dfn, number, outcome, lost)
     if steps is None:

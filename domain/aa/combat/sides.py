@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping, NamedTuple
 
-from domain.aa.units import Keep, UnitType
+from domain.aa.units import Ability, Keep, UnitType
 
 # Hit classes: a sub's hits cannot land on aircraft; an aircraft's hits cannot land on evading
 # units (submarines) unless its side has an anti_submarine unit; every other hit lands anywhere.
@@ -67,20 +67,20 @@ class SideModel:
         specs = [units[g.unit] for g in groups]
         self.spec = tuple(specs)
         self.index = {g: i for i, g in enumerate(groups)}
-        self.present = tuple(not g.submerged and not s.has("not_casualty") for g, s in zip(groups, specs))
+        self.present = tuple(not g.submerged and not s.has(Ability.NOT_CASUALTY) for g, s in zip(groups, specs))
         self.air = tuple(s.is_air for s in specs)
         self.land = tuple(s.is_land for s in specs)
-        self.cat = tuple(_AIR if s.is_air else _EVADES if s.has("evades_air") else _OTHER for s in specs)
-        self.defenceless = tuple(s.has("defenceless") for s in specs)
-        self.anti_sub = tuple(s.has("anti_submarine") and p for s, p in zip(specs, self.present))
-        self.surprise = tuple(s.has("surprise_strike") for s in specs)
+        self.cat = tuple(_AIR if s.is_air else _EVADES if s.has(Ability.EVADES_AIR) else _OTHER for s in specs)
+        self.defenceless = tuple(s.has(Ability.DEFENCELESS) for s in specs)
+        self.anti_sub = tuple(s.has(Ability.ANTI_SUBMARINE) and p for s, p in zip(specs, self.present))
+        self.surprise = tuple(s.has(Ability.SURPRISE_STRIKE) for s in specs)
         self._anti_sub_groups = tuple(g for g, a in enumerate(self.anti_sub) if a)
         # Whether this side can ever fire a surprise strike (most battles: no subs at all).
         self.fire = self._fire_values(specs, groups)
         self.may_surprise = any(s and f for s, f in zip(self.surprise, self.fire))
         self.dice = tuple(s.attack_dice if attacking else 1 for s in specs)
         self.best = tuple(attacking and s.keep is Keep.BEST for s in specs)
-        self.klass_base = tuple(HIT_SUB if s.has("cannot_hit_air") else HIT_ANY for s in specs)
+        self.klass_base = tuple(HIT_SUB if s.has(Ability.CANNOT_HIT_AIR) else HIT_ANY for s in specs)
         self.cost = tuple(s.cost for s in specs)
         self.damaged_of = {i: self.index[Group(g.unit, True, g.amphibious)] for i, g in enumerate(groups)
                            if specs[i].hits > 1 and not g.damaged}

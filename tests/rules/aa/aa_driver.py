@@ -1,4 +1,5 @@
-"""Drives Axis & Allies battles for the rule tests: scripted dice in, the engine's record out."""
+"""Drives Axis & Allies battles for the rule tests: scripted dice in, the engine's record out; a
+game of a battle ruleset on the one rules-test driver for the tests that go through its decider."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -6,8 +7,9 @@ from dataclasses import dataclass, field
 from domain import registry
 from domain.aa.combat import AaRule, BattleKind, BattleModel, BattleOptions, BattleResult, Forces, fight
 from domain.aa.combat.records import Side, Step, StepResult, UnitCount
-from domain.kernel import ScriptedDice
+from domain.kernel import ScriptedDice, Setup
 from service.packs import default_pack
+from tests.support.table import Table
 
 REVISED = "aa-revised-phase-one"
 GLOBAL = "aa-global1940"
@@ -15,6 +17,11 @@ GLOBAL = "aa-global1940"
 
 def pack(ruleset_id: str):
     return default_pack(registry.get(ruleset_id))
+
+
+def game(ruleset_id: str, seats: dict) -> Table:
+    """A game of the ruleset with its default pack, played through its decider."""
+    return Table(registry.get(ruleset_id).make_decider(pack(ruleset_id)), Setup(seats=seats, pack=pack(ruleset_id)))
 
 
 def options(**kwargs) -> BattleOptions:

@@ -3,11 +3,10 @@ from fractions import Fraction
 
 import pytest
 
-from domain import registry
 from domain.aa.battles.messages import ResolveBattle
 from domain.aa.combat import BattleKind, Forces, battle_odds
-from domain.kernel import Context, RuleViolation, ScriptedDice, Setup
-from tests.rules.aa.aa_driver import GLOBAL, battle, fought, options, pack
+from domain.kernel import RuleViolation
+from tests.rules.aa.aa_driver import GLOBAL, battle, fought, game, options
 
 
 @pytest.mark.rule("AAG40-tech")
@@ -114,13 +113,11 @@ def test_improved_shipyards_lower_the_ipc_value_of_a_lost_ship():
 @pytest.mark.rule("AAG40-tech")
 def test_an_unknown_advance_is_refused_with_the_rule_id():
     """The 12 advances of seed 004's chart are the only ones; naming another is refused."""
-    ruleset = registry.get(GLOBAL)
-    decider = ruleset.make_decider(pack(GLOBAL))
-    state = decider.initial_state(Setup(seats={"axis": ("Germany",), "allies": ("USSR",)}, pack=pack(GLOBAL)))
+    table = game(GLOBAL, {"axis": ("Germany",), "allies": ("USSR",)})
     request = ResolveBattle("b1", "Ukraine", "Germany", "USSR",
                             Forces(BattleKind.LAND, {"infantry": 1}, {"infantry": 1}),
                             options(attacker_techs=["atomic_bomb"]))
     with pytest.raises(RuleViolation) as refused:
-        decider.decide(state, request, Context("axis", frozenset({"Germany"}), ScriptedDice([])))
+        table.send("axis", request)
     assert refused.value.rule_id == "AAG40-tech"
     assert "options.attacker_techs" in refused.value.message

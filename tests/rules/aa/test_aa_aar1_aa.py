@@ -3,11 +3,10 @@ from fractions import Fraction
 
 import pytest
 
-from domain import registry
 from domain.aa.battles.messages import BattleRoundFought, FightBattle, ResolveBattle
 from domain.aa.combat import BattleKind, Forces, battle_odds
-from domain.kernel import Context, ScriptedDice, Setup
-from tests.rules.aa.aa_driver import REVISED, battle, fought, pack
+from domain.kernel import SYSTEM
+from tests.rules.aa.aa_driver import REVISED, battle, fought, game
 
 SEATS = {"axis": ("Germany", "Japan"), "allies": ("Russia", "UK", "US")}
 
@@ -83,14 +82,10 @@ def test_the_seed_rule_is_the_rulesets_default_and_its_rolls_are_recorded_in_the
     """Seed 001 replaces the box AA fire. Given a game of the ruleset and a fighter attacking an AA gun
     and an infantry, when the combat job fights the battle, the first event records the targeting roll
     (1) and the hit roll (1) that shoot the fighter down."""
-    ruleset = registry.get(REVISED)
-    decider = ruleset.make_decider(pack(REVISED))
-    state = decider.initial_state(Setup(seats=SEATS, pack=pack(REVISED)))
-    request = ResolveBattle("b1", "Karelia", "Germany", "Russia",
-                            Forces(BattleKind.LAND, {"fighter": 1}, {"aa_gun": 1, "infantry": 1}))
-    for event in decider.decide(state, request, Context("axis", frozenset(SEATS["axis"]), ScriptedDice([]))):
-        state = decider.evolve(state, event)
-    events = decider.decide(state, FightBattle("b1"), Context("system", frozenset(), ScriptedDice([1, 1])))
+    table = game(REVISED, SEATS)
+    table.send("axis", ResolveBattle("b1", "Karelia", "Germany", "Russia",
+                                     Forces(BattleKind.LAND, {"fighter": 1}, {"aa_gun": 1, "infantry": 1})))
+    events = table.send(SYSTEM, FightBattle("b1"), [1, 1])
     first = events[0]
     assert isinstance(first, BattleRoundFought)
     assert [(r.aim, r.values) for r in first.steps[0].rolls] == [("target", (1,)), ("hit", (1,))]
