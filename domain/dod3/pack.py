@@ -19,7 +19,7 @@ from domain.dod3.pack_fields import (
 from domain.dod3.political_affairs.control.pack import MinorsSchema, MinorSpec, StatusDisplaySchema
 from domain.dod3.political_affairs.control.status_display import StatusDisplay, build_display
 from domain.dod3.political_affairs.options.pack import (
-    ChartColumn, ChartsSchema, OptionCard, OptionsSchema, TreatyChartSchema, minors_and_war_chart,
+    ChartColumn, WarChartSchema, OptionCard, OptionsSchema, TreatyChartSchema, minors_and_war_chart,
 )
 from domain.dod3.political_affairs.pack import PoliticsRules, PoliticsSchema, check_politics
 from domain.dod3.powers import MAJOR_POWERS, Ideology
@@ -244,7 +244,7 @@ class PackSchema(Schema):
     politics = nested(PoliticsSchema, required=True)
     status_display = nested(StatusDisplaySchema, required=True)
     minors = nested(MinorsSchema, required=True)
-    war_chart = nested(ChartsSchema, required=True)
+    war_chart = nested(WarChartSchema, required=True)
     treaty_chart = nested(TreatyChartSchema, required=True)
     options = nested(OptionsSchema, required=True)
 

@@ -19,6 +19,8 @@ RESTRICTED_POWERS = ("CH", "IT", "JA", "US")  # rule 8.1d: they control only min
 RESOURCE_KINDS = ("resource", "oil")
 
 
+# --- rule 8.1a: the status display as printed ------------------------------------------------
+
 class IdeologyLayoutSchema(Schema):
     factions = listed(text(), required=True, validate=validate.Length(min=1))
     centre = text(required=True)
@@ -63,6 +65,8 @@ class StatusDisplaySchema(Schema):
         data.pop("provisional", None)
         return DisplayLayout(**data)
 
+
+# --- rules 8.1b-d: the minor countries --------------------------------------------------------
 
 @dataclass(frozen=True, kw_only=True)
 class MinorSpec:
@@ -116,7 +120,10 @@ class MinorsSchema(Schema):
         return Minors(**data)
 
 
+# --- cross-field checks (each problem under the path of the bad field) -------------------------
+
 def check_display(data: dict) -> dict:
+    """Rule 8.1a: three ideologies of factions, each hex once, one connected network, the start hexes."""
     display, errors = data["status_display"], {}
     factions: dict[str, str] = {}
     for ideology, layout in display.ideologies.items():
@@ -197,6 +204,7 @@ def _connected(display: DisplayLayout) -> bool:
 
 
 def check_minors(data: dict) -> dict:
+    """Rules 8.1b and 8.1d: colonies of known owners, flag lists and hostile pairs of known minors."""
     minors, errors = data["minors"], {}
     countries = minors.countries
     for name, spec in countries.items():

@@ -10,16 +10,14 @@ from domain.dod3.pack import Pack
 from domain.dod3.political_affairs.control.minors import colonies_of, minor_at_war
 from domain.dod3.political_affairs.control.political_control import initiative_position
 from domain.dod3.political_affairs.ipo.messages import (
-    AgreementAction, AgreementItem, EconomicAgreementBroken, EconomicAgreementMade,
+    FACTORY, AgreementAction, AgreementItem, EconomicAgreementBroken, EconomicAgreementMade,
 )
 from domain.dod3.political_affairs.options.messages import OptionRequest
 from domain.dod3.political_affairs.options.pack import OptionCard
 from domain.dod3.state import ResourceMarker, State
 from domain.kernel import Event, RuleViolation, evolved
 
-
 RULE = "DOD3-8.7.2"
-FACTORY = "factory"
 
 
 def capacity(pack: Pack, location: str, kind: str) -> int:

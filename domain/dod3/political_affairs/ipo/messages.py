@@ -15,6 +15,9 @@ class AgreementAction(Enum):
     BREAK = "break"
 
 
+FACTORY = "factory"  # the ``kind`` of an agreement item that is a red factory (others are resource kinds)
+
+
 @dataclass(frozen=True)
 class AgreementItem:
     """Rule 8.7.2: a red factory or a resource (``resource``/``oil``) of a minor or its colony."""

@@ -82,6 +82,8 @@ def _effects(**kwargs) -> Keyed:
     return Keyed(Sourced(whole()), **kwargs)
 
 
+# --- rules 8.4c-d and 2.6: the war and treaty charts ------------------------------------------
+
 def _year(written: str) -> int | str:
     """A chart column's year key (a key that is no year stays as written for the check to name)."""
     return int(written) if written.isdigit() else written
@@ -140,9 +142,7 @@ class Chart:
     america_in_flames: tuple[AmericaInFlamesColumn, ...] = ()
 
 
-class ChartsSchema(Schema):
-    """The war chart."""
-
+class WarChartSchema(Schema):
     provisional = flag()
     targets = Keyed(nested(ChartColumnSchema), required=True)
     america_in_flames = listed(nested(AmericaInFlamesSchema), load_default=tuple)
@@ -177,6 +177,8 @@ def minors_and_war_chart(minors: Minors, war_chart: Chart) -> tuple[dict[str, Mi
             america_in_flames=True)
     return countries, columns
 
+
+# --- rules 8.2-8.4: the option cards ----------------------------------------------------------
 
 @dataclass(frozen=True)
 class Modifier:
@@ -322,7 +324,10 @@ class OptionsSchema(Schema):
         return data["cards"]
 
 
+# --- cross-field checks (each problem under the path of the bad field) -------------------------
+
 def check_chart(data: dict, chart: str) -> dict:
+    """Rules 8.4c-d and 2.6: each column a minor or power of the pack, years of the calendar."""
     countries, errors = data["minors"].countries, {}
     first, last = data["calendar"].first_year, data["calendar"].last_year
     for target, column in data[chart].targets.items():
@@ -343,6 +348,7 @@ def check_chart(data: dict, chart: str) -> dict:
 
 
 def check_options(data: dict) -> dict:
+    """Rules 8.2-8.4: each card once, known minors, targets its chart and approval need, forced options."""
     errors, seen = {}, set()
     countries = data["minors"].countries
     cards = data["options"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from domain.dod3.economy import pay, within_credit_limit
 from domain.dod3.pack import Pack
+from domain.dod3.political_affairs.ipo.messages import FACTORY
 from domain.dod3.political_affairs.options.messages import OptionRequest
 from domain.dod3.political_affairs.options.pack import OptionCard
 from domain.dod3.state import State
@@ -16,7 +17,7 @@ def option_cost(card: OptionCard, request: OptionRequest) -> int:
     """Rule 8.4b (and 8.7.2: "If you place markers on two resources, the cost to play this option
     is doubled")."""
     if card.effect.cost_per_resource:
-        resources = sum(1 for item in request.items if item.kind != "factory")
+        resources = sum(1 for item in request.items if item.kind != FACTORY)
         return card.cost * max(resources, 1)
     return card.cost
 
