@@ -108,12 +108,11 @@ def served(games: int) -> tuple[float, int]:
     """The same POSTs to a real ``casus serve`` on 127.0.0.1 (SQLite file), as bench/http.py runs
     it: (median seconds of one accepted command's round trip, commands timed)."""
     import os
-    import subprocess
     import sys
 
     import requests
 
-    from bench.http import ROOT, free_port, start
+    from bench.http import ROOT, Server, free_port
 
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     env.pop("REDIS_URL", None)
@@ -122,7 +121,8 @@ def served(games: int) -> tuple[float, int]:
         env["CASUS_DB"] = str(Path(folder) / "served.db")
         port = free_port()
         base = f"http://127.0.0.1:{port}"
-        server = start([sys.executable, "-m", "service.cli", "serve", "--port", str(port)], port, env)
+        server = Server("casus-serve", [sys.executable, "-m", "service.cli", "serve", "--port", str(port)], port, env,
+                        Path(folder))
         try:
             for _ in range(games):
                 body = requests.post(f"{base}/games", json={"ruleset": "dod3", "preset": "3"}, timeout=10).json()
@@ -142,12 +142,7 @@ def served(games: int) -> tuple[float, int]:
                     version = response.json()["version"]
                     commands.append(elapsed)
         finally:
-            server.terminate()
-            try:
-                server.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                server.kill()
-                server.wait()
+            server.stop()
     return statistics.median(commands), len(commands)
 
 

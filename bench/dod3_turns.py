@@ -17,7 +17,6 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -27,7 +26,7 @@ import orjson
 import requests
 
 from bench.fold import parse_rate
-from bench.http import ROOT, free_port, start
+from bench.http import ROOT, Server, free_port
 
 DEMOCRATS = ("CH", "CW", "FR", "US")
 FORCES = ("GE", "IT", "JA", "CW", "FR", "US", "CH", "RU", "CC")
@@ -251,7 +250,8 @@ def main() -> None:
         database = str(Path(folder) / "dod3.db")
         env["CASUS_DB"] = database
         port = free_port()
-        server = start([sys.executable, "-m", "service.cli", "serve", "--port", str(port)], port, env)
+        server = Server("casus-serve", [sys.executable, "-m", "service.cli", "serve", "--port", str(port)], port, env,
+                        Path(folder))
         try:
             table = Table(f"http://127.0.0.1:{port}")
             started = time.perf_counter()
@@ -259,12 +259,7 @@ def main() -> None:
             wall = time.perf_counter() - started
             api_seconds, api_result = replay_through_api(table)
         finally:
-            server.terminate()
-            try:
-                server.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                server.kill()
-                server.wait()
+            server.stop()
         replays, parses, events = replay_in_process(database, table.game_id, args.rounds)
     command_rate = table.commands / table.post_seconds
     baseline = statistics.median(parses)
