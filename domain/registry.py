@@ -47,10 +47,9 @@ class Ruleset:
     commands: tuple[type[Command], ...]
     events: tuple[type[Event], ...]
     projections: tuple[Projection, ...] = ()
-    # Data pack: a marshmallow schema for the raw YAML, a builder from the validated dict to the
-    # object rules read, and the package + file name of the default pack shipped with the ruleset.
+    # Data pack: a marshmallow schema whose load (post_load) builds the object the rules read, and
+    # the package + file name of the default pack shipped with the ruleset.
     pack_schema: type | None = None
-    build_pack: Callable[[dict], Any] = lambda raw: raw
     default_pack: tuple[str, str] | None = None
     description: str = ""
     seat_presets: Mapping[str, Mapping[str, tuple[str, ...]]] = field(default_factory=dict)

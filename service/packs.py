@@ -1,6 +1,6 @@
 """Loading data packs: YAML files validated by the ruleset's marshmallow schema.
 
-The domain only defines the schema and the builder; reading files happens here, at the edge.
+The domain only defines the schema (its post_load builds the pack the rules read); reading files happens here, at the edge.
 Errors name the file, the path of the bad field and what was expected."""
 from __future__ import annotations
 
@@ -34,12 +34,12 @@ def parse_pack(ruleset: Ruleset, text: str, source: str):
 def parse_pack_data(ruleset: Ruleset, raw, source: str):
     """Validate an already-parsed pack (a game's own pack travels inside GameCreated)."""
     if ruleset.pack_schema is None:
-        return ruleset.build_pack(raw or {})
+        return raw or {}
     try:
         validated = ruleset.pack_schema().load(raw if raw is not None else {})
     except ValidationError as error:
         raise PackError(source, [f"{path}: {message}" for path, message in error_paths(error.messages).items()]) from error
-    return ruleset.build_pack(validated)
+    return validated  # the schema's post_load builds what the rules read
 
 
 def load_pack_file(ruleset: Ruleset, path: str | Path):
@@ -51,7 +51,7 @@ def load_pack_file(ruleset: Ruleset, path: str | Path):
 def default_pack(ruleset: Ruleset):
     """The pack shipped with the ruleset (cached: packs are immutable)."""
     if ruleset.default_pack is None:
-        return ruleset.build_pack({})
+        return {}
     package, name = ruleset.default_pack
     text = resources.files(package).joinpath(name).read_text(encoding="utf-8")
     return parse_pack(ruleset, text, f"{package}/{name}")
