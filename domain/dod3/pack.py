@@ -14,7 +14,8 @@ from marshmallow import Schema, ValidationError, post_load, validate, validates_
 
 from domain.dod3 import pack_checks
 from domain.dod3.pack_fields import (
-    Keyed, Rational, Sourced, count, flag, listed, major_power, nested, provisional_paths, text, whole,
+    Keyed, Rational, Sourced, SpecSchema, Word, count, flag, listed, major_power, nested, provisional_paths, text,
+    whole,
 )
 from domain.dod3.political_affairs.control.pack import MinorsSchema, MinorSpec, StatusDisplaySchema
 from domain.dod3.political_affairs.control.status_display import StatusDisplay, build_display
@@ -50,9 +51,11 @@ class PowerSpec:
     historical_high_point: int
 
 
-class PowerSchema(Schema):
+class PowerSchema(SpecSchema):
+    spec = PowerSpec
+
     name = text(required=True)
-    ideology = text(required=True, validate=validate.OneOf([i.value for i in Ideology]))
+    ideology = Word(Ideology, required=True)
     capital = Sourced(text(), required=True)
     political_effectiveness = Sourced(whole(), required=True)
     pe_hidden = flag(required=True)
@@ -68,10 +71,6 @@ class PowerSchema(Schema):
     objectives_needed = Sourced(count(), required=True)
     historical_high_point = Sourced(count(), required=True)
 
-    @post_load
-    def _spec(self, data: dict, **kwargs) -> PowerSpec:
-        return PowerSpec(**{**data, "ideology": Ideology(data["ideology"])})
-
 
 @dataclass(frozen=True)
 class SubordinateSpec:
@@ -85,17 +84,15 @@ class SubordinateSpec:
     naval_points: int
 
 
-class SubordinateSchema(Schema):
+class SubordinateSchema(SpecSchema):
+    spec = SubordinateSpec
+
     name = text(required=True)
     serves_with = major_power(required=True)
     bought_by = listed(major_power(), required=True, validate=validate.Length(min=1))
     point_kinds = listed(text(validate=validate.OneOf(("army_points", "naval_points"))), required=True)
     army_points = Sourced(count(), required=True)
     naval_points = Sourced(count(), required=True)
-
-    @post_load
-    def _spec(self, data: dict, **kwargs) -> SubordinateSpec:
-        return SubordinateSpec(**data)
 
 
 @dataclass(frozen=True)
@@ -105,14 +102,12 @@ class Calendar:
     periods: tuple[str, ...]
 
 
-class CalendarSchema(Schema):
+class CalendarSchema(SpecSchema):
+    spec = Calendar
+
     first_year = whole(required=True)
     last_year = whole(required=True)
     periods = listed(text(), required=True, validate=validate.Length(min=1))
-
-    @post_load
-    def _spec(self, data: dict, **kwargs) -> Calendar:
-        return Calendar(**data)
 
 
 class InitiativeSchema(Schema):
@@ -150,16 +145,14 @@ class ObjectiveSpec:
     capital_distances: dict[str, int]
 
 
-class ObjectiveSchema(Schema):
+class ObjectiveSchema(SpecSchema):
+    spec = ObjectiveSpec
+
     name = text(required=True)
     territory = text(required=True)
     controller = major_power(required=True, allow_none=True)
     minor = text(load_default=None, allow_none=True)
     capital_distances = Keyed(count(), keys=MAJOR_POWERS, load_default=dict)
-
-    @post_load
-    def _spec(self, data: dict, **kwargs) -> ObjectiveSpec:
-        return ObjectiveSpec(**data)
 
 
 class ObjectivesSchema(Schema):

@@ -7,10 +7,11 @@ path of the bad field (``powers.GE.money: Not a valid integer.``) and what was e
 from __future__ import annotations
 
 from dataclasses import replace
+from enum import Enum
 from fractions import Fraction
-from typing import Any
+from typing import Any, ClassVar
 
-from marshmallow import Schema, ValidationError, fields, validate
+from marshmallow import Schema, ValidationError, fields, post_load, validate
 
 from domain.dod3.powers import MAJOR_POWERS, Ideology
 
@@ -95,6 +96,35 @@ class Listed(fields.List):
 
     def _deserialize(self, value, attr, data, **kwargs):
         return tuple(super()._deserialize(value, attr, data, **kwargs))
+
+
+class SpecSchema(Schema):
+    """A section whose load builds ``spec``, the frozen class the rules read, from its fields
+    (``spec_fields`` adjusts them first). A ``provisional`` mark is not kept in the spec: the Pack
+    lists every one (``provisional_paths``)."""
+
+    spec: ClassVar[type]
+
+    def spec_fields(self, data: dict) -> dict:
+        return data
+
+    @post_load
+    def _spec(self, data: dict, **kwargs):
+        data.pop("provisional", None)
+        return self.spec(**self.spec_fields(data))
+
+
+class Word(fields.String):
+    """A pack word read as its enum member (the YAML holds the value: ``approve``, ``minor``),
+    refused with the list of words (``choices``: as the message lists them)."""
+
+    def __init__(self, enum: type[Enum], *, choices: tuple | None = None, **kwargs):
+        super().__init__(error_messages=_messages("a text"), **kwargs)
+        self.enum = enum
+        self.one_of = validate.OneOf(choices if choices is not None else tuple(m.value for m in enum))
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        return self.enum(self.one_of(super()._deserialize(value, attr, data, **kwargs)))
 
 
 def _messages(expected: str) -> dict[str, str]:

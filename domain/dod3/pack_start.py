@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from marshmallow import Schema, post_load, validate
+from marshmallow import validate
 
-from domain.dod3.pack_fields import Keyed, flag, listed, major_power, nested, text, whole
+from domain.dod3.pack_fields import Keyed, SpecSchema, flag, listed, major_power, nested, text, whole
 from domain.dod3.state import Guarantee, MinorWar, Offensive, ResourceMarker, TradeAgreement, TradeFlow
 
 
@@ -19,44 +19,39 @@ class TreatySpec:
     trade: bool
 
 
-class TreatySchema(Schema):
+class TreatySchema(SpecSchema):
+    spec = TreatySpec
+
     powers = listed(major_power(), required=True, validate=validate.Length(equal=2))
     level = whole(required=True, validate=validate.Range(min=1))
     age = whole(required=True, validate=validate.Range(min=0))
     trade = flag(required=True)
 
-    @post_load
-    def _spec(self, data: dict, **kwargs) -> TreatySpec:
-        return TreatySpec(**{**data, "powers": tuple(sorted(data["powers"]))})
+    def spec_fields(self, data: dict) -> dict:
+        return {**data, "powers": tuple(sorted(data["powers"]))}
 
 
-class TradeFlowSchema(Schema):
+class TradeFlowSchema(SpecSchema):
+    spec = TradeFlow
+
     sender = major_power(required=True)
     receiver = major_power(required=True)
     goods = Keyed(whole(validate=validate.Range(min=1)), required=True)
 
-    @post_load
-    def _spec(self, data: dict, **kwargs) -> TradeFlow:
-        return TradeFlow(**data)
 
+class TradeSchema(SpecSchema):
+    spec = TradeAgreement
 
-class TradeSchema(Schema):
     flows = listed(nested(TradeFlowSchema), required=True, validate=validate.Length(min=1))
     routes = Keyed(listed(text()), required=True)
 
-    @post_load
-    def _spec(self, data: dict, **kwargs) -> TradeAgreement:
-        return TradeAgreement(**data)
 
+class ResourceMarkerSchema(SpecSchema):
+    spec = ResourceMarker
 
-class ResourceMarkerSchema(Schema):
     power = major_power(required=True)
     location = text(required=True)
     kind = text(required=True, validate=validate.OneOf(("resource", "oil", "factory")))
-
-    @post_load
-    def _spec(self, data: dict, **kwargs) -> ResourceMarker:
-        return ResourceMarker(**data)
 
 
 @dataclass(frozen=True)
@@ -66,34 +61,28 @@ class TerritorySpec:
     home_country: bool
 
 
-class TerritorySchema(Schema):
+class TerritorySchema(SpecSchema):
+    spec = TerritorySpec
+
     territory = text(required=True)
     controller = major_power(required=True)
     home_country = flag(required=True)
 
-    @post_load
-    def _spec(self, data: dict, **kwargs) -> TerritorySpec:
-        return TerritorySpec(**data)
 
+class OffensiveSchema(SpecSchema):
+    spec = Offensive
 
-class OffensiveSchema(Schema):
     origin = text(required=True)
     into = text(required=True)
 
-    @post_load
-    def _spec(self, data: dict, **kwargs) -> Offensive:
-        return Offensive(**data)
 
+class MinorWarSchema(SpecSchema):
+    spec = MinorWar
 
-class MinorWarSchema(Schema):
     power = major_power(required=True)
     minor = text(required=True)
     since = text(required=True)
     offensives = listed(nested(OffensiveSchema), load_default=tuple)
-
-    @post_load
-    def _spec(self, data: dict, **kwargs) -> MinorWar:
-        return MinorWar(**data)
 
 
 @dataclass(frozen=True)
@@ -103,24 +92,20 @@ class MinorControlSpec:
     directs: bool
 
 
-class MinorControlSchema(Schema):
+class MinorControlSchema(SpecSchema):
+    spec = MinorControlSpec
+
     minor = text(required=True)
     controller = major_power(required=True)
     directs = flag(required=True)
 
-    @post_load
-    def _spec(self, data: dict, **kwargs) -> MinorControlSpec:
-        return MinorControlSpec(**data)
 
+class GuaranteeSchema(SpecSchema):
+    spec = Guarantee
 
-class GuaranteeSchema(Schema):
     power = major_power(required=True)
     minor = text(required=True)
     option = text(required=True)
-
-    @post_load
-    def _spec(self, data: dict, **kwargs) -> Guarantee:
-        return Guarantee(**data)
 
 
 @dataclass(frozen=True)
@@ -129,13 +114,11 @@ class PanamaSpec:
     central_america: str
 
 
-class PanamaSchema(Schema):
+class PanamaSchema(SpecSchema):
+    spec = PanamaSpec
+
     controller = major_power(required=True)
     central_america = text(required=True)
-
-    @post_load
-    def _spec(self, data: dict, **kwargs) -> PanamaSpec:
-        return PanamaSpec(**data)
 
 
 @dataclass(frozen=True)
@@ -152,7 +135,9 @@ class StartSpec:
     panama_canal: PanamaSpec
 
 
-class StartSchema(Schema):
+class StartSchema(SpecSchema):
+    spec = StartSpec
+
     treaties = listed(nested(TreatySchema), required=True)
     trade = listed(nested(TradeSchema), required=True)
     resource_markers = listed(nested(ResourceMarkerSchema), required=True)
@@ -161,7 +146,3 @@ class StartSchema(Schema):
     minor_control = listed(nested(MinorControlSchema), required=True)
     guarantees = listed(nested(GuaranteeSchema), required=True)
     panama_canal = nested(PanamaSchema, required=True)
-
-    @post_load
-    def _spec(self, data: dict, **kwargs) -> StartSpec:
-        return StartSpec(**data)

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from marshmallow import Schema, post_load, validate
+from marshmallow import validate
 
-from domain.dod3.pack_fields import IDEOLOGIES, Keyed, count, listed, nested, whole
+from domain.dod3.pack_fields import IDEOLOGIES, Keyed, SpecSchema, count, listed, nested, whole
 from domain.dod3.political_affairs.control.pack import check_display, check_minors
 from domain.dod3.political_affairs.options.pack import check_chart, check_options
 from domain.dod3.powers import MAJOR_POWERS
@@ -26,7 +26,9 @@ class HexCostModifiers:
     away_from_ally: int
 
 
-class HexCostModifiersSchema(Schema):
+class HexCostModifiersSchema(SpecSchema):
+    spec = HexCostModifiers
+
     towards_own_ideology = whole(required=True)
     towards_other_ideology = whole(required=True)
     away_from_power_at_war = whole(required=True)
@@ -34,10 +36,6 @@ class HexCostModifiersSchema(Schema):
     leaving_controller_hex = whole(required=True)
     crossing_boundary = whole(required=True)
     away_from_ally = whole(required=True)
-
-    @post_load
-    def _spec(self, data: dict, **kwargs) -> HexCostModifiers:
-        return HexCostModifiers(**data)
 
 
 @dataclass(frozen=True)
@@ -50,15 +48,13 @@ class ActivationRules:
     modifiers: HexCostModifiers
 
 
-class ActivationSchema(Schema):
+class ActivationSchema(SpecSchema):
+    spec = ActivationRules
+
     base_cost = count(required=True)
     minimum_cost = count(required=True)
     negative_range = count(required=True)
     modifiers = nested(HexCostModifiersSchema, required=True)
-
-    @post_load
-    def _spec(self, data: dict, **kwargs) -> ActivationRules:
-        return ActivationRules(**data)
 
 
 @dataclass(frozen=True)
@@ -72,16 +68,14 @@ class EndRollRules:
     all_at_war_modifier: int
 
 
-class EndRollSchema(Schema):
+class EndRollSchema(SpecSchema):
+    spec = EndRollRules
+
     ends_at_or_below = whole(required=True)
     per_previous_option = whole(required=True)
     powers_at_war = count(required=True)
     powers_at_war_modifier = whole(required=True)
     all_at_war_modifier = whole(required=True)
-
-    @post_load
-    def _spec(self, data: dict, **kwargs) -> EndRollRules:
-        return EndRollRules(**data)
 
 
 @dataclass(frozen=True)
@@ -94,15 +88,13 @@ class NewWorldOrderCosts:
     other: int
 
 
-class NewWorldOrderCostSchema(Schema):
+class NewWorldOrderCostSchema(SpecSchema):
+    spec = NewWorldOrderCosts
+
     closer = count(required=True)
     further = count(required=True)
     change_ideology = count(required=True)
     other = count(required=True)
-
-    @post_load
-    def _spec(self, data: dict, **kwargs) -> NewWorldOrderCosts:
-        return NewWorldOrderCosts(**data)
 
 
 @dataclass(frozen=True)
@@ -115,15 +107,13 @@ class NewWorldOrderRules:
     costs: NewWorldOrderCosts
 
 
-class NewWorldOrderSchema(Schema):
+class NewWorldOrderSchema(SpecSchema):
+    spec = NewWorldOrderRules
+
     points_by_position = listed(count(), required=True, validate=validate.Length(equal=len(MAJOR_POWERS)))
     ideology_modifiers = Keyed(whole(), keys=IDEOLOGIES, required=True)
     minimum_points = count(required=True)
     costs = nested(NewWorldOrderCostSchema, required=True)
-
-    @post_load
-    def _spec(self, data: dict, **kwargs) -> NewWorldOrderRules:
-        return NewWorldOrderRules(**data)
 
 
 @dataclass(frozen=True)
@@ -133,12 +123,10 @@ class EconomicAgreementRules:
     most_resources: int
 
 
-class EconomicAgreementSchema(Schema):
-    most_resources = count(required=True)
+class EconomicAgreementSchema(SpecSchema):
+    spec = EconomicAgreementRules
 
-    @post_load
-    def _spec(self, data: dict, **kwargs) -> EconomicAgreementRules:
-        return EconomicAgreementRules(**data)
+    most_resources = count(required=True)
 
 
 @dataclass(frozen=True)
@@ -151,8 +139,10 @@ class PoliticsRules:
     economic_agreement: EconomicAgreementRules
 
 
-class PoliticsSchema(Schema):
+class PoliticsSchema(SpecSchema):
     """Numbers rules 8.2-8.7 state (not provisional: they are the seed's)."""
+
+    spec = PoliticsRules
 
     marker_limit = count(required=True)
     credit_partner_treaty_level = count(required=True)
@@ -160,10 +150,6 @@ class PoliticsSchema(Schema):
     end_roll = nested(EndRollSchema, required=True)
     new_world_order = nested(NewWorldOrderSchema, required=True)
     economic_agreement = nested(EconomicAgreementSchema, required=True)
-
-    @post_load
-    def _spec(self, data: dict, **kwargs) -> PoliticsRules:
-        return PoliticsRules(**data)
 
 
 def check_politics(data: dict) -> dict:

@@ -7,9 +7,11 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass
 
-from marshmallow import Schema, post_load, validate
+from marshmallow import validate
 
-from domain.dod3.pack_fields import IDEOLOGIES, Keyed, Sourced, count, flag, listed, major_power, nested, text, whole
+from domain.dod3.pack_fields import (
+    IDEOLOGIES, Keyed, Sourced, SpecSchema, count, flag, listed, major_power, nested, text, whole,
+)
 from domain.dod3.political_affairs.control.status_display import (
     NEUTRAL, DisplayLayout, DisplayStart, Hex, IdeologyLayout, axial_neighbours,
 )
@@ -21,36 +23,32 @@ RESOURCE_KINDS = ("resource", "oil")
 
 # --- rule 8.1a: the status display as printed ------------------------------------------------
 
-class IdeologyLayoutSchema(Schema):
+class IdeologyLayoutSchema(SpecSchema):
+    spec = IdeologyLayout
+
     factions = listed(text(), required=True, validate=validate.Length(min=1))
     centre = text(required=True)
 
-    @post_load
-    def _spec(self, data: dict, **kwargs) -> IdeologyLayout:
-        return IdeologyLayout(**data)
 
+class HexSchema(SpecSchema):
+    spec = Hex
 
-class HexSchema(Schema):
     id = text(required=True)
     q = whole(required=True)
     r = whole(required=True)
     zone = text(required=True)
 
-    @post_load
-    def _spec(self, data: dict, **kwargs) -> Hex:
-        return Hex(**data)
 
+class DisplayStartSchema(SpecSchema):
+    spec = DisplayStart
 
-class DisplayStartSchema(Schema):
     powers = Keyed(text(), keys=MAJOR_POWERS, required=True)
     minors = Keyed(text(), required=True)
 
-    @post_load
-    def _spec(self, data: dict, **kwargs) -> DisplayStart:
-        return DisplayStart(**data)
 
+class StatusDisplaySchema(SpecSchema):
+    spec = DisplayLayout
 
-class StatusDisplaySchema(Schema):
     provisional = flag()
     ideologies = Keyed(nested(IdeologyLayoutSchema), keys=IDEOLOGIES, required=True)
     neutral_hex = text(required=True)
@@ -59,11 +57,6 @@ class StatusDisplaySchema(Schema):
     wrap = Keyed(listed(text(), validate=validate.Length(equal=2, error="expected the two hexes of the letter")),
                  required=True)
     start = nested(DisplayStartSchema, required=True)
-
-    @post_load
-    def _spec(self, data: dict, **kwargs) -> DisplayLayout:
-        data.pop("provisional", None)
-        return DisplayLayout(**data)
 
 
 # --- rules 8.1b-d: the minor countries --------------------------------------------------------
@@ -82,7 +75,9 @@ class MinorSpec:
     america_in_flames: bool = False  # rule 2.6: only on the war chart with AiF
 
 
-class MinorSchema(Schema):
+class MinorSchema(SpecSchema):
+    spec = MinorSpec
+
     provisional = flag()
     political_marker = flag(load_default=False)
     colony_of = text(load_default=None, allow_none=True)
@@ -92,11 +87,6 @@ class MinorSchema(Schema):
     resources = Keyed(count(), keys=RESOURCE_KINDS, load_default=dict)
     red_factories = count(load_default=0)
     blue_factories = count(load_default=0)
-
-    @post_load
-    def _spec(self, data: dict, **kwargs) -> MinorSpec:
-        data.pop("provisional", None)
-        return MinorSpec(**data)
 
 
 @dataclass(frozen=True)
@@ -108,16 +98,13 @@ class Minors:
     hostile: tuple[tuple[str, ...], ...]
 
 
-class MinorsSchema(Schema):
+class MinorsSchema(SpecSchema):
+    spec = Minors
+
     provisional = flag()
     countries = Keyed(nested(MinorSchema), named="name", required=True)
     flags = Keyed(listed(text()), keys=RESTRICTED_POWERS, required=True)
     hostile = listed(listed(text(), validate=validate.Length(equal=2)), required=True)
-
-    @post_load
-    def _spec(self, data: dict, **kwargs) -> Minors:
-        data.pop("provisional", None)
-        return Minors(**data)
 
 
 # --- cross-field checks (each problem under the path of the bad field) -------------------------

@@ -11,7 +11,8 @@ from fractions import Fraction
 from marshmallow import Schema, post_load, validate
 
 from domain.dod3.pack_fields import (
-    IDEOLOGIES, Keyed, Rational, Sourced, by_year, count, flag, listed, major_power, nested, text, whole, years,
+    IDEOLOGIES, Keyed, Rational, Sourced, SpecSchema, Word, by_year, count, flag, listed, major_power, nested, text,
+    whole, years,
 )
 from domain.dod3.political_affairs.control.pack import Minors, MinorSpec
 from domain.dod3.powers import MAJOR_POWERS
@@ -102,14 +103,15 @@ class ChartColumn:
         return self.us_entry[max(started)] if started else Fraction(0)
 
 
-class ChartColumnSchema(Schema):
+class ChartColumnSchema(SpecSchema):
+    spec = ChartColumn
+
     provisional = flag()
     minor_effects = _effects(load_default=dict)
     us_entry = years(load_default=dict)
 
-    @post_load
-    def _spec(self, data: dict, **kwargs) -> ChartColumn:
-        return ChartColumn(data["minor_effects"], {_year(y): value for y, value in data["us_entry"].items()})
+    def spec_fields(self, data: dict) -> dict:
+        return {**data, "us_entry": {_year(y): value for y, value in data["us_entry"].items()}}
 
 
 @dataclass(frozen=True)
@@ -122,16 +124,16 @@ class AmericaInFlamesColumn:
     us_entry_offset: int
 
 
-class AmericaInFlamesSchema(Schema):
+class AmericaInFlamesSchema(SpecSchema):
+    spec = AmericaInFlamesColumn
+
     minor = text(required=True)
     as_ = text(required=True, data_key="as")
     us_entry = years(load_default=None, allow_none=True)
     us_entry_offset = whole(load_default=0)
 
-    @post_load
-    def _spec(self, data: dict, **kwargs) -> AmericaInFlamesColumn:
-        us_entry = None if data["us_entry"] is None else by_year(data["us_entry"])
-        return AmericaInFlamesColumn(**{**data, "us_entry": us_entry})
+    def spec_fields(self, data: dict) -> dict:
+        return {**data, "us_entry": None if data["us_entry"] is None else by_year(data["us_entry"])}
 
 
 @dataclass(frozen=True)
@@ -142,24 +144,19 @@ class Chart:
     america_in_flames: tuple[AmericaInFlamesColumn, ...] = ()
 
 
-class WarChartSchema(Schema):
+class WarChartSchema(SpecSchema):
+    spec = Chart
+
     provisional = flag()
     targets = Keyed(nested(ChartColumnSchema), required=True)
     america_in_flames = listed(nested(AmericaInFlamesSchema), load_default=tuple)
 
-    @post_load
-    def _spec(self, data: dict, **kwargs) -> Chart:
-        data.pop("provisional", None)
-        return Chart(**data)
 
+class TreatyChartSchema(SpecSchema):
+    spec = Chart
 
-class TreatyChartSchema(Schema):
     provisional = flag()
     targets = Keyed(nested(ChartColumnSchema), required=True)
-
-    @post_load
-    def _spec(self, data: dict, **kwargs) -> Chart:
-        return Chart(data["targets"])
 
 
 def minors_and_war_chart(minors: Minors, war_chart: Chart) -> tuple[dict[str, MinorSpec], dict[str, ChartColumn]]:
@@ -187,15 +184,13 @@ class Modifier:
     by_ideology: dict[str, Fraction] = field(default_factory=dict)
 
 
-class ModifierSchema(Schema):
+class ModifierSchema(SpecSchema):
+    spec = Modifier
+
     provisional = flag()
-    kind = text(required=True, validate=validate.OneOf(MINOR_MODIFIERS + US_ENTRY_MODIFIERS))
+    kind = Word(ModifierKind, choices=MINOR_MODIFIERS + US_ENTRY_MODIFIERS, required=True)
     value = Rational(load_default=None, allow_none=True)
     by_ideology = Keyed(Rational(), keys=IDEOLOGIES, load_default=dict)
-
-    @post_load
-    def _spec(self, data: dict, **kwargs) -> Modifier:
-        return Modifier(ModifierKind(data["kind"]), data["value"], data["by_ideology"])
 
 
 @dataclass(frozen=True)
@@ -206,15 +201,13 @@ class Prerequisite:
     option: str | None = None
 
 
-class PrerequisiteSchema(Schema):
-    kind = text(required=True, validate=validate.OneOf(tuple(PrerequisiteKind)))
+class PrerequisiteSchema(SpecSchema):
+    spec = Prerequisite
+
+    kind = Word(PrerequisiteKind, required=True)
     power = major_power(load_default=None, allow_none=True)
     level = whole(load_default=None, allow_none=True)
     option = text(load_default=None, allow_none=True)
-
-    @post_load
-    def _spec(self, data: dict, **kwargs) -> Prerequisite:
-        return Prerequisite(**{**data, "kind": PrerequisiteKind(data["kind"])})
 
 
 @dataclass(frozen=True)
@@ -228,18 +221,16 @@ class Effect:
     cost_per_resource: bool = False  # economic_agreement: the cost for each resource
 
 
-class EffectSchema(Schema):
-    kind = text(required=True, validate=validate.OneOf(tuple(EffectKind)))
+class EffectSchema(SpecSchema):
+    spec = Effect
+
+    kind = Word(EffectKind, required=True)
     level = Sourced(whole(), load_default=None, allow_none=True)
     change = whole(load_default=None, allow_none=True)
     option = text(load_default=None, allow_none=True)
     on_target = flag(load_default=False)
     us_entry = Keyed(Sourced(Rational()), keys=IDEOLOGIES, load_default=dict)
     cost_per_resource = flag(load_default=False)
-
-    @post_load
-    def _spec(self, data: dict, **kwargs) -> Effect:
-        return Effect(**{**data, "kind": EffectKind(data["kind"])})
 
 
 class ApprovalSchema(Schema):
@@ -284,7 +275,9 @@ def option_number(option_id: str) -> str:
     return option_id.split("(")[0].strip()
 
 
-class CardSchema(Schema):
+class CardSchema(SpecSchema):
+    spec = OptionCard
+
     provisional = flag()
     id = text(required=True)
     number = text(load_default=None, allow_none=True)
@@ -292,12 +285,12 @@ class CardSchema(Schema):
     card = text(required=True, validate=validate.OneOf(("IPO",) + MAJOR_POWERS))
     cost = Sourced(count(), required=True)
     once_only = Sourced(flag(), load_default=False)
-    target = text(load_default=TargetKind.NONE.value, validate=validate.OneOf(tuple(TargetKind)))
+    target = Word(TargetKind, load_default=TargetKind.NONE)
     targets = listed(text(), load_default=None, allow_none=True)
     prerequisites = listed(nested(PrerequisiteSchema), load_default=tuple)
     minor_effects = _effects(load_default=dict)
     target_effects = _effects(load_default=dict)
-    chart = text(load_default=ChartKind.NONE.value, validate=validate.OneOf(tuple(ChartKind)))
+    chart = Word(ChartKind, load_default=ChartKind.NONE)
     modifiers = listed(nested(ModifierSchema), load_default=tuple)
     us_entry = years(load_default=dict)
     us_entry_modifiers = listed(nested(ModifierSchema), load_default=tuple)
@@ -307,12 +300,8 @@ class CardSchema(Schema):
     may_pass_credit_limit = flag(load_default=False)
     mp_zero = flag(load_default=False)
 
-    @post_load
-    def _spec(self, data: dict, **kwargs) -> OptionCard:
-        data.pop("provisional", None)
-        return OptionCard(**{**data, "number": data["number"] or option_number(data["id"]),
-                             "target": TargetKind(data["target"]), "chart": ChartKind(data["chart"]),
-                             "us_entry": by_year(data["us_entry"])})
+    def spec_fields(self, data: dict) -> dict:
+        return {**data, "number": data["number"] or option_number(data["id"]), "us_entry": by_year(data["us_entry"])}
 
 
 class OptionsSchema(Schema):
