@@ -306,11 +306,7 @@ class Platform:
 
     def evolve(self, state: GameState, event: Event) -> GameState:
         if type(event) not in _PLATFORM_EVENT_TYPES:
-            revealed = _revealed(state, event)
-            if revealed:
-                return evolved(state, domain=self.ruleset.evolve(state.domain, event), version=state.version + 1,
-                               unsealed=state.unsealed.union(revealed))
-            return evolved(state, domain=self.ruleset.evolve(state.domain, event), version=state.version + 1)
+            return self.fold(state, (event,))
         match event:
             case GameCreated():
                 setup = Setup(seats=event.seats, options=event.options, pack=self.pack)
