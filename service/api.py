@@ -1,34 +1,40 @@
 """REST endpoints: thin handlers that turn a request into a call on the game service."""
 from __future__ import annotations
 
+import dataclasses
+import re
+
 import orjson
 from flask import Response, current_app, g, request, url_for
 from flask.views import MethodView
-from flask_smorest import Blueprint
 
 from domain import registry
-from domain.kernel import MODERATOR
+from domain.kernel import MODERATOR, CommandSpec
+from domain.kernel.platform import PLATFORM_COMMANDS
 from events.store import iter_all
 from events.verify import verify
 from service import jobs as job_functions
 from service import schemas as s
-from service.http import PROBLEM_JSON, current_seat, etag, game_state, if_match_version
-from service.problems import Problem, not_found
+from service.http import PROBLEM_JSON, Blueprint, current_seat, etag, game_state, if_match_version, parse_version
+from service.problems import Problem, bad_request, not_found
 from service.sse import event_stream
 
 games = Blueprint("games", __name__, url_prefix="/games", description="Games, commands, events, projections")
 meta = Blueprint("meta", __name__, description="Health, rulesets, jobs")
 
 PROBLEM = {"description": "Problem details (RFC 9457)", "content": {PROBLEM_JSON: {"schema": s.ProblemSchema}}}
+# Reads whose bytes depend on the bearer token: they vary on Authorization and are private.
+PER_SEAT_READS = frozenset({"games.State", "games.Events", "games.LegalCommands", "games.ProjectionView"})
+JOB_ID = re.compile(r"[A-Za-z0-9_-]{1,200}")  # what a job id may be (RQ refuses anything else)
 
 
-def problems(*codes: int):
-    """Document the problem responses an endpoint can give."""
-    return games.doc(responses={str(code): PROBLEM for code in codes})
+def problems(operation_id: str, *codes: int):
+    """Name the operation and document the problem responses it can give."""
+    return games.doc(operationId=operation_id, responses={str(code): PROBLEM for code in codes})
 
 
-def meta_problems(*codes: int):
-    return meta.doc(responses={str(code): PROBLEM for code in codes})
+def meta_problems(operation_id: str, *codes: int):
+    return meta.doc(operationId=operation_id, responses={str(code): PROBLEM for code in codes})
 
 
 def _view(game_id: str, seat: str, at: int | None = None):
@@ -47,17 +53,17 @@ def _summary(state, terminal: bool) -> dict:
 class Games(MethodView):
     @games.arguments(s.GameListQuery, location="query")
     @games.response(200, s.GameListSchema)
-    @problems(422)
+    @problems("listGames", 422)
     def get(self, query):
-        """List games (cursor pagination by game id)."""
+        """List games (cursor pagination by game id; the next page is linked in `Link`)."""
         ids = g.services.games.store.game_ids(after=query["after"], limit=query["limit"])
         next_url = (url_for("games.Games", after=ids[-1], limit=query["limit"])
                     if len(ids) == query["limit"] else None)
-        return {"games": ids, "next": next_url}
+        return {"games": ids, "next": next_url}, 200, _link(next_url)
 
     @games.arguments(s.CreateGameSchema)
     @games.response(201, s.CreatedGameSchema)
-    @problems(400, 404, 413, 422)
+    @problems("createGame", 400, 404, 413, 415, 422)
     def post(self, body):
         """Create a game; the response shows each seat's token and the moderator token once."""
         created = g.services.games.create_game(body["ruleset"], body.get("seats"), body["options"],
@@ -66,25 +72,30 @@ class Games(MethodView):
         payload = {"game_id": created.game_id, "ruleset": state.ruleset, "version": state.version,
                    "seats": {k: list(v) for k, v in state.seats.items()}, "tokens": created.tokens,
                    "moderator_token": created.moderator_token}
-        return payload, 201, {"Location": url_for("games.Game", game_id=created.game_id), "ETag": etag(state.version)}
+        return payload, 201, {"Location": url_for("games.Game", game_id=created.game_id), "ETag": etag(state.version),
+                              "Cache-Control": "no-store"}
+
+
+def _link(next_url: str | None) -> dict:
+    return {"Link": f'<{next_url}>; rel="next"'} if next_url else {}
 
 
 @games.route("/<game_id>")
 class Game(MethodView):
     @games.response(200, s.GameSummarySchema)
-    @problems(404)
+    @problems("getGame", 404)
     def get(self, game_id):
         """A game's public summary."""
         view = _view(game_id, MODERATOR)
         terminal = view.rules.decider.is_terminal(view.state.domain)
-        return _summary(view.state, terminal), 200, {"ETag": etag(view.state.version)}
+        return _summary(view.state, terminal)
 
 
 @games.route("/<game_id>/state")
 class State(MethodView):
     @games.arguments(s.AtQuery, location="query")
     @games.response(200, s.GameStateSchema)
-    @problems(401, 404, 422)
+    @problems("getGameState", 401, 404, 422)
     def get(self, query, game_id):
         """The state one seat may see.
 
@@ -92,7 +103,7 @@ class State(MethodView):
         ``at=N`` gives the state at version N."""
         seat = current_seat(game_id)
         view = _view(game_id, seat, query.get("at"))
-        return {**view.state_view(), "seat": seat}, 200, {"ETag": etag(view.state.version)}
+        return {**view.state_view(), "seat": seat}
 
 
 @games.route("/<game_id>/commands")
@@ -101,76 +112,135 @@ class Commands(MethodView):
     @games.response(201, s.CommandResultSchema)
     @games.doc(parameters=[
         {"in": "header", "name": "If-Match", "required": True, "schema": {"type": "string"},
-         "description": 'The version the command is based on, e.g. "7"'},
+         "description": 'The game version the command is based on, quoted: "7". It is the `version` of '
+                        "what you read (state, summary, legal-commands) or the ETag of the last command's "
+                        "answer; read ETags are opaque content hashes, not versions (412 if sent here)."},
         {"in": "header", "name": "Idempotency-Key", "required": False,
          "schema": {"type": "string", "minLength": 1, "maxLength": 200}},
     ])
-    @problems(400, 401, 403, 404, 409, 412, 413, 422, 428)
+    @problems("submitCommand", 400, 401, 403, 404, 409, 412, 413, 415, 422, 428)
     def post(self, body, game_id):
         """Submit a command for a seat. 201 with the new events (as this seat may see them)."""
         seat = current_seat(game_id, required=True)
         key = request.headers.get("Idempotency-Key")
         if key is not None and not 1 <= len(key) <= 200:
             raise Problem(422, "validation-error", "Invalid request", "Idempotency-Key must be 1-200 characters")
-        expected = if_match_version()
+        state = game_state(game_id)
+        expected = if_match_version(state.version)
         games_service = g.services.games
-        handled = games_service.handle(game_id, seat, body["type"], body["data"], expected, key,
-                                       state=game_state(game_id))
+        try:
+            handled = games_service.handle(game_id, seat, body["type"], body["data"], expected, key, state=state)
+        except Problem as problem:
+            raise _naming_allowed_fields(problem, game_id, body["type"])
         view = games_service.seat_view(handled.state, seat)
         payload = {"version": handled.last_version, "replayed": handled.replayed,
                    "events": view.events(list(handled.events))}
         return payload, 201, {"ETag": etag(handled.last_version)}
 
 
+def _naming_allowed_fields(problem: Problem, game_id: str, command_type: str) -> Problem:
+    """An unknown field of a command's data names the fields that command takes.
+    (The codec's message could say it itself; this edge knows the command classes too.)"""
+    errors = problem.extra.get("errors")
+    if problem.slug != "validation-error" or not isinstance(errors, dict):
+        return problem
+    cls = next((c for c in PLATFORM_COMMANDS + tuple(g.services.games.rules(game_id).ruleset.commands)
+                if c.__name__ == command_type), None)
+    if cls is None:
+        return problem
+    allowed = ", ".join(f.name for f in dataclasses.fields(cls) if f.init) or "none"
+    for path, messages in errors.items():
+        if path.count(".") == 1 and path.startswith("data.") and messages == ["unknown field"]:
+            errors[path] = [f"unknown field; {command_type} takes: {allowed}"]
+    return problem
+
+
 @games.route("/<game_id>/events")
 class Events(MethodView):
     @games.arguments(s.EventsQuery, location="query")
-    @games.doc(responses={"200": {
+    @games.doc(parameters=[
+        {"in": "header", "name": "Last-Event-ID", "required": False,
+         "schema": {"type": "string", "pattern": "^[0-9]{1,16}$"},
+         "description": "Resume after this event version, as EventSource does (overrides `after`; 400 unless "
+                        "a version)"},
+    ], responses={"200": {
         "description": "A page of events, or with Accept: text/event-stream a stream of them",
         "content": {"application/json": {"schema": s.EventsPageSchema},
                     "text/event-stream": {"schema": {"type": "string"}}}}})
-    @problems(401, 404, 422)
+    @problems("listEvents", 400, 401, 404, 422)
     def get(self, query, game_id):
         """Events after a version, as this seat may see them.
 
         ``Accept: text/event-stream`` streams them live (resume with ``Last-Event-ID``;
-        ``follow=false`` ends after the catch-up). JSON pages link the next page."""
+        ``follow=false`` ends after the catch-up, ``limit`` after that many events). JSON pages
+        and limited streams link the next page in ``Link``."""
         seat = current_seat(game_id)
         services = g.services
+        version = game_state(game_id).version
+        after, limit = _last_event_id(query["after"]), query["limit"]
         if request.accept_mimetypes.best_match(["application/json", "text/event-stream"]) == "text/event-stream":
-            after = query["after"]
-            last_id = request.headers.get("Last-Event-ID", "")
-            if last_id.isdigit():
-                after = int(last_id)
-            return event_stream(services, game_id, seat, after, query["follow"])
+            next_url = None
+            if limit is not None and after + limit < version:
+                next_url = url_for("games.Events", game_id=game_id, after=after + limit, limit=limit,
+                                   follow=str(query["follow"]).lower())
+            return event_stream(services, game_id, seat, after, query["follow"], limit, _link(next_url))
+        limit = limit or 100
         view = _view(game_id, seat)
-        envelopes = services.games.store.read(game_id, after=query["after"], limit=query["limit"])
+        envelopes = services.games.store.read(game_id, after=after, limit=limit)
         next_url = None
-        headers = {"ETag": etag(view.state.version)}
-        if envelopes and envelopes[-1].version < view.state.version:
-            next_url = url_for("games.Events", game_id=game_id, after=envelopes[-1].version, limit=query["limit"])
-            headers["Link"] = f'<{next_url}>; rel="next"'
+        if envelopes and envelopes[-1].version < version:
+            next_url = url_for("games.Events", game_id=game_id, after=envelopes[-1].version, limit=limit)
         page = {"events": view.events(envelopes), "next": next_url}
-        return Response(orjson.dumps(page), mimetype="application/json", headers=headers)
+        return Response(orjson.dumps(page), mimetype="application/json", headers=_link(next_url))
+
+
+def _last_event_id(after: int) -> int:
+    """The resume point ``Last-Event-ID`` names (as EventSource sends it), else ``after``."""
+    raw = request.headers.get("Last-Event-ID")
+    if raw is None:
+        return after
+    version = parse_version(raw.strip())
+    if version is None:
+        raise bad_request("invalid-last-event-id", "Invalid Last-Event-ID",
+                          f"Last-Event-ID must be an event version (1 to 2^53), not {raw[:40]!r}")
+    return version
 
 
 @games.route("/<game_id>/legal-commands")
 class LegalCommands(MethodView):
     @games.response(200, s.LegalCommandsSchema)
-    @problems(401, 404)
+    @problems("getLegalCommands", 401, 404)
     def get(self, game_id):
-        """What this seat may do now."""
+        """What this seat may do now (while an undo waits: its answers)."""
         seat = current_seat(game_id)
         view = _view(game_id, seat)
-        specs = view.rules.platform.legal_commands(view.state, seat)
+        specs = list(view.rules.platform.legal_commands(view.state, seat)) + _undo_answers(view.state, seat)
         commands = [{"type": c.type, "power": c.power, "choices": dict(c.choices), "rule_id": c.rule_id} for c in specs]
-        return {"seat": seat, "version": view.state.version, "commands": commands}, 200, {"ETag": etag(view.state.version)}
+        return {"seat": seat, "version": view.state.version, "commands": commands}
+
+
+UNDO_ANSWERS = ("ApproveUndo", "DeclineUndo")
+
+
+def _undo_answers(state, seat: str) -> list[CommandSpec]:
+    """CORE-undo: the seats an undo waits for may approve or decline it; its requester and the
+    moderator may decline it. Built here from ``pending_undo`` while the platform decider's
+    ``legal_commands`` offers nothing at all when an undo waits (it belongs there)."""
+    pending = state.pending_undo
+    if pending is None:
+        return []
+    answers = []
+    if seat in pending.waiting_for:
+        answers.append(CommandSpec("ApproveUndo", rule_id="CORE-undo"))
+    if seat in pending.waiting_for or seat in (pending.requested_by, MODERATOR):
+        answers.append(CommandSpec("DeclineUndo", rule_id="CORE-undo"))
+    return answers
 
 
 @games.route("/<game_id>/projections")
 class Projections(MethodView):
     @games.response(200, s.ProjectionListSchema)
-    @problems(404)
+    @problems("listProjections", 404)
     def get(self, game_id):
         """Names of the read models this game's ruleset serves."""
         return {"projections": [p.name for p in g.services.games.rules(game_state(game_id).game_id).ruleset.projections]}
@@ -183,7 +253,7 @@ class ProjectionView(MethodView):
         "description": "The read model (JSON, or an image for drawn projections)",
         "content": {"application/json": {"schema": s.ProjectionSchema},
                     "image/svg+xml": {"schema": {"type": "string"}}}}})
-    @problems(401, 404, 422)
+    @problems("getProjection", 401, 404, 422)
     def get(self, query, game_id, name):
         """One read model, built from what this seat may see.
 
@@ -194,31 +264,30 @@ class ProjectionView(MethodView):
         if found is None:
             raise not_found(f"projection {name!r}")
         media_type, data = found
-        headers = {"ETag": etag(view.state.version)}
         if media_type != "application/json":
-            return Response(data, mimetype=media_type, headers=headers)
+            return Response(data, mimetype=media_type)
         body = {"name": name, "version": view.state.version, "seat": seat, "data": data}
-        return Response(orjson.dumps(body), mimetype="application/json", headers=headers)
+        return Response(orjson.dumps(body), mimetype="application/json")
 
 
 @games.route("/<game_id>/replay")
 class Replay(MethodView):
     @games.response(202, s.JobSchema)
-    @problems(401, 404)
+    @problems("replayGame", 401, 404)
     def post(self, game_id):
-        """Rebuild the game's projections from its log in a background job."""
+        """Rebuild the game's projections from its log in a background job (poll its `Location`)."""
         current_seat(game_id, required=True)
         version = g.services.games.store.version(game_id)
         job_id = g.services.jobs.enqueue("replay", job_functions.replay_game, game_id,
                                          job_id=f"replay-{game_id}-{version}")
         status = g.services.jobs.status(job_id) or {"id": job_id, "status": "queued"}
-        return status, 202, {"Location": url_for("meta.Job", job_id=job_id)}
+        return status, 202, {"Location": url_for("meta.Job", job_id=job_id), "Retry-After": "1"}
 
 
 @games.route("/<game_id>/verify")
 class Verify(MethodView):
     @games.response(200, s.VerifyReportSchema)
-    @problems(404)
+    @problems("verifyGame", 404)
     def get(self, game_id):
         """Recompute the hash chain and every die roll.
 
@@ -231,8 +300,9 @@ class Verify(MethodView):
 @meta.route("/healthz")
 class Health(MethodView):
     @meta.response(200, s.HealthSchema)
+    @meta_problems("getHealth")
     def get(self):
-        """Liveness: the service answers and its store is reachable."""
+        """Liveness: the service answers and its store is reachable (503 when it is not)."""
         g.services.games.store.version("healthz")
         return {"status": "ok", "store": g.services.store_kind, "jobs": g.services.jobs.kind}
 
@@ -240,6 +310,7 @@ class Health(MethodView):
 @meta.route("/rulesets")
 class Rulesets(MethodView):
     @meta.response(200, s.RulesetListSchema)
+    @meta_problems("listRulesets")
     def get(self):
         """The rulesets this service adjudicates."""
         return {"rulesets": [_ruleset(r) for r in registry.all_rulesets()]}
@@ -248,9 +319,10 @@ class Rulesets(MethodView):
 @meta.route("/rulesets/<ruleset_id>")
 class RulesetView(MethodView):
     @meta.response(200, s.RulesetSchema)
-    @meta_problems(404)
+    @meta_problems("getRuleset", 404)
     def get(self, ruleset_id):
-        """One ruleset: its commands, events, projections and seat presets."""
+        """One ruleset: its commands (and the platform's every game takes), events, projections
+        and seat presets."""
         ruleset = registry.get(ruleset_id)
         if ruleset is None:
             raise not_found(f"ruleset {ruleset_id!r}")
@@ -260,10 +332,10 @@ class RulesetView(MethodView):
 @meta.route("/jobs/<job_id>")
 class Job(MethodView):
     @meta.response(200, s.JobSchema)
-    @meta_problems(404)
+    @meta_problems("getJob", 404)
     def get(self, job_id):
         """A background job's status and result."""
-        status = g.services.jobs.status(job_id)
+        status = g.services.jobs.status(job_id) if JOB_ID.fullmatch(job_id) else None
         if status is None:
             raise not_found(f"job {job_id!r}")
         return status
@@ -271,8 +343,8 @@ class Job(MethodView):
 
 @meta.route("/openapi.yaml")
 class OpenAPI(MethodView):
-    @meta.doc(responses={"200": {"description": "This API's OpenAPI document",
-                                 "content": {"application/yaml": {"schema": {"type": "string"}}}}})
+    @meta.doc(operationId="getOpenAPI", responses={"200": {
+        "description": "This API's OpenAPI document", "content": {"application/yaml": {"schema": {"type": "string"}}}}})
     def get(self):
         """The published contract (the same text as openapi.yaml in the repository)."""
         return Response(current_app.extensions["casus_openapi"](), mimetype="application/yaml")
@@ -281,7 +353,8 @@ class OpenAPI(MethodView):
 def _ruleset(ruleset) -> dict:
     return {"id": ruleset.id, "version": ruleset.version, "title": ruleset.title,
             "description": ruleset.description,
-            "commands": [c.__name__ for c in ruleset.commands], "events": [e.__name__ for e in ruleset.events],
+            "commands": [c.__name__ for c in ruleset.commands],
+            "platform_commands": [c.__name__ for c in PLATFORM_COMMANDS],
+            "events": [e.__name__ for e in ruleset.events],
             "projections": [p.name for p in ruleset.projections],
             "seat_presets": {k: {seat: list(p) for seat, p in v.items()} for k, v in ruleset.seat_presets.items()}}
-

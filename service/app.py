@@ -1,6 +1,9 @@
 """Flask app factory: wiring (bootstrap), the API and its OpenAPI document, error handling."""
 from __future__ import annotations
 
+import functools
+import re
+
 from apispec.yaml_utils import dict_to_yaml
 from flask import Flask, g
 from flask_smorest import Api
@@ -9,14 +12,26 @@ from domain import registry
 from domain.kernel import SPECTATOR, Setup
 from events.envelope import canonical_json
 from service import bootstrap
-from service.api import games, meta
+from service.api import PER_SEAT_READS, games, meta
 from service.combat import combat
 from service.config import Config
-from service.http import install_error_handlers
+from service.http import install
 from service.packs import default_pack
 
 API_TITLE = "Casus Belli"
 API_VERSION = "0.1.0"
+
+
+INFO = """Event-sourced adjudication service for WWII grand-strategy board games.
+
+Every error is application/problem+json (RFC 9457) with a stable `type`.
+
+Writes and reads use two kinds of entity tag. A command's `If-Match` takes the game version
+its command is based on, quoted (`"7"`): the `version` field of any read, or the `ETag` of the
+previous command's answer. Reads answer with an opaque, strong `ETag` derived from the bytes
+that reader is sent (it differs per representation and per seat; it is not a version); send it
+back as `If-None-Match` to get 304 while nothing changed. Per-seat reads vary on
+`Authorization` and are `Cache-Control: private`. Paged lists link their next page in `Link`."""
 
 
 class CasusApi(Api):
@@ -26,7 +41,7 @@ class CasusApi(Api):
 def create_app(config: Config | None = None, services: bootstrap.Services | None = None) -> Flask:
     config = config or Config.from_env()
     services = services or bootstrap.build(config)
-    app = Flask("casus")
+    app = Flask("casus", static_folder=None)
     app.config.update(
         API_TITLE=API_TITLE,
         API_VERSION=API_VERSION,
@@ -35,17 +50,16 @@ def create_app(config: Config | None = None, services: bootstrap.Services | None
         JSON_SORT_KEYS=False,
     )
     api = CasusApi(app, spec_kwargs={
-        "info": {"description": "Event-sourced adjudication service for WWII grand-strategy board games. "
-                                "Every error is application/problem+json (RFC 9457)."},
+        "info": {"description": INFO},
     })
     api.spec.components.security_scheme("bearerAuth", {"type": "http", "scheme": "bearer"})
     api.spec.options["security"] = [{}, {"bearerAuth": []}]
     api.register_blueprint(meta)
     api.register_blueprint(games)
     api.register_blueprint(combat)
-    install_error_handlers(app)
+    install(app, PER_SEAT_READS)
     app.extensions["casus_services"] = services
-    app.extensions["casus_openapi"] = lambda: openapi_yaml(api)
+    app.extensions["casus_openapi"] = functools.cache(lambda: openapi_yaml(api))  # the same for the app's life
 
     @app.before_request
     def attach_services():
@@ -64,7 +78,7 @@ def openapi_yaml(api: Api) -> str:
     spec = api.spec.to_dict()
     content = spec["paths"][PROJECTION_PATH]["get"]["responses"]["200"]["content"]["application/json"]
     content["examples"] = projection_examples()
-    return dict_to_yaml(spec)
+    return dict_to_yaml(http_by_the_book(spec))
 
 
 def projection_examples() -> dict:
@@ -102,3 +116,98 @@ def _first_entries(value, depth: int = 0):
     if isinstance(value, list):
         return [_first_entries(v, depth + 1) for v in value[:1]]
     return value
+
+
+# ---- HTTP by the book: operation ids, links, response headers ----------------------------------
+
+HEADERS = {
+    "ETag": {"description": "Opaque strong entity tag of these bytes for this reader (sha256); send it as "
+                            "If-None-Match to get 304. Not a game version.", "schema": {"type": "string"}},
+    "VersionETag": {"description": 'The game version after the write, quoted ("8"): the next command\'s If-Match',
+                    "schema": {"type": "string", "pattern": '^"[0-9]+"$'}},
+    "Cache-Control": {"description": "`no-cache` (revalidate with If-None-Match); per-seat reads are `private`",
+                      "schema": {"type": "string"}},
+    "NoStore": {"description": "`no-store`: the answer holds the seats' tokens, shown once", "schema": {"type": "string"}},
+    "Vary": {"description": "`Authorization`: the bytes depend on the reader's seat", "schema": {"type": "string"}},
+    "Link": {"description": 'The next page, `<url>; rel="next"` (RFC 8288); absent on the last page',
+             "schema": {"type": "string"}},
+    "Location": {"description": "The created game, or the job to poll", "schema": {"type": "string"}},
+    "Retry-After": {"description": "Seconds to wait before retrying (or before polling the job)",
+                    "schema": {"type": "string", "pattern": "^[0-9]+$"}},
+}
+IF_NONE_MATCH = {"in": "header", "name": "If-None-Match", "required": False, "schema": {"type": "string"},
+                 "description": "An ETag this reader was sent before: 304 while the representation is unchanged"}
+GAME_PATH = re.compile(r"^/games/\{game_id\}")
+
+
+def http_by_the_book(spec: dict) -> dict:
+    """What the decorators cannot say: every operation named, response headers declared, 304 and
+    503 documented, and links from a created game (and a started job) to what a client does next."""
+    components = spec.setdefault("components", {})
+    components["headers"] = HEADERS
+    components.setdefault("responses", {})["ServiceUnavailable"] = {
+        "description": "The store is not answering; retry after Retry-After seconds (problem details)",
+        "headers": {"Retry-After": {"$ref": "#/components/headers/Retry-After"}},
+        "content": {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}}
+    operations = [(path, method, op) for path, item in spec["paths"].items() for method, op in item.items()
+                  if method in ("get", "post", "put", "patch", "delete")]
+    for path, method, op in operations:
+        op.setdefault("operationId", _operation_id(method, path))
+        responses = op["responses"]
+        responses["503"] = {"$ref": "#/components/responses/ServiceUnavailable"}
+        if "requestBody" in op:
+            for code in ("400", "413", "415"):
+                responses.setdefault(code, _problem())
+        if method == "get":
+            _conditional_read(path, op)
+        for code, response in responses.items():
+            if code in ("201", "202"):
+                headers = response.setdefault("headers", {})
+                headers["Location"] = _ref("Location")
+                if code == "202":
+                    headers["Retry-After"] = _ref("Retry-After")
+    created = spec["paths"]["/games"]["post"]["responses"]["201"]
+    created["headers"].update({"ETag": _ref("VersionETag"), "Cache-Control": _ref("NoStore")})
+    spec["paths"]["/games/{game_id}/commands"]["post"]["responses"]["201"]["headers"] = {"ETag": _ref("VersionETag")}
+    created["links"] = {
+        op["operationId"]: {"operationId": op["operationId"], "parameters": {"game_id": "$response.body#/game_id"},
+                            "description": f"{op['operationId']} of the created game"}
+        for path, _, op in operations if GAME_PATH.match(path)}
+    for path, _, op in operations:
+        if "202" in op["responses"] and "$ref" not in op["responses"]["202"]:
+            op["responses"]["202"]["links"] = {"getJob": {
+                "operationId": "getJob", "parameters": {"job_id": "$response.body#/id"},
+                "description": "Poll the job"}}
+    return spec
+
+
+def _ref(name: str) -> dict:
+    return {"$ref": f"#/components/headers/{name}"}
+
+
+def _problem() -> dict:
+    return {"description": "Problem details (RFC 9457)",
+            "content": {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}}
+
+
+def _conditional_read(path: str, op: dict) -> None:
+    per_seat = path in PER_SEAT_PATHS
+    op.setdefault("parameters", []).append(IF_NONE_MATCH)
+    headers = {"ETag": _ref("ETag"), "Cache-Control": _ref("Cache-Control")}
+    if per_seat:
+        headers["Vary"] = _ref("Vary")
+    if path in PAGED_PATHS:
+        headers["Link"] = _ref("Link")
+    op["responses"]["200"].setdefault("headers", {}).update(headers)
+    op["responses"]["304"] = {"description": "Not modified: If-None-Match names this reader's current ETag",
+                              "headers": {k: v for k, v in headers.items() if k != "Link"}}
+
+
+PER_SEAT_PATHS = frozenset({"/games/{game_id}/state", "/games/{game_id}/events", "/games/{game_id}/legal-commands",
+                            "/games/{game_id}/projections/{name}"})
+PAGED_PATHS = frozenset({"/games", "/games/{game_id}/events"})
+
+
+def _operation_id(method: str, path: str) -> str:
+    words = [w for w in re.split(r"[^A-Za-z0-9]+", path) if w]
+    return method + "".join(w[:1].upper() + w[1:] for w in words)

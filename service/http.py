@@ -1,23 +1,43 @@
-"""HTTP plumbing shared by the blueprints: problem+json errors, seats from bearer tokens, ETags."""
+"""HTTP plumbing shared by the blueprints: problem+json errors, request limits and strict JSON
+bodies, seats from bearer tokens, If-Match versions for writes and content ETags for reads."""
 from __future__ import annotations
 
+import hashlib
+import json
 import logging
+import re
+import sqlite3
 
-from flask import Flask, Response, g, request
-from werkzeug.exceptions import HTTPException
+import orjson
+import redis
+from flask import Flask, Response, current_app, g, request
+from flask_smorest import Blueprint as SmorestBlueprint
+from webargs import core
+from webargs.flaskparser import FlaskParser
+from werkzeug.exceptions import HTTPException, InternalServerError
+from werkzeug.http import HTTP_STATUS_CODES
 
 from domain.kernel import SPECTATOR, RuleViolation
+from events.codec import SAFE_INTEGER
 from events.store import IdempotencyConflict, WrongExpectedVersion
-from service.problems import Problem
+from service.problems import Problem, bad_request, validation
 
 PROBLEM_JSON = "application/problem+json"
 log = logging.getLogger("casus")
 
+MAX_URL_BYTES = 4096  # path + query; gunicorn's request line limit (4094) is of the same size
+MAX_HEADER_BYTES = 8190  # one field, as gunicorn's limit_request_field_size
+MAX_HEADERS_BYTES = 32 * 1024
+MAX_HEADERS = 100
+MAX_JSON_DEPTH = 64  # the deepest data pack is a dozen levels; anything far deeper is an attack
+
+
+# ---- problems ---------------------------------------------------------------------------------
 
 def problem_response(problem: Problem) -> Response:
-    import orjson
-
-    response = Response(orjson.dumps(problem.body(request.path), option=orjson.OPT_NON_STR_KEYS), status=problem.status, mimetype=PROBLEM_JSON)
+    body = orjson.dumps(problem.body(request.path), option=orjson.OPT_NON_STR_KEYS)
+    response = Response(body, status=problem.status, mimetype=PROBLEM_JSON)
+    response.headers.update(problem.headers)
     if problem.status == 401:
         response.headers["WWW-Authenticate"] = 'Bearer realm="casus"'
     return response
@@ -36,16 +56,42 @@ def as_problem(error: Exception) -> Problem:
         case IdempotencyConflict():
             return Problem(409, "idempotency-key-reused", "Idempotency key reused",
                            f"Idempotency-Key {error.key!r} was used before for another request")
+        case InternalServerError() if error.original_exception is not None:
+            return as_problem(error.original_exception)
         case HTTPException():
             return _http_problem(error)
+        case redis.exceptions.ConnectionError() | redis.exceptions.TimeoutError():
+            return _unavailable("the event store (Redis) is not answering")
+        case sqlite3.OperationalError() if "locked" in str(error):
+            return _unavailable("the event store (SQLite) is busy")
     log.exception("unhandled error", exc_info=error)
     return Problem(500, "internal-error", "Internal server error", "the error was logged")
+
+
+def _unavailable(detail: str) -> Problem:
+    log.warning("store unavailable: %s", detail)
+    return Problem(503, "store-unavailable", "Service unavailable", detail + "; retry later",
+                   headers={"Retry-After": "5"})
+
+
+# Stable types for what werkzeug raises; any other code gets its status phrase as a slug.
+_SLUGS = {404: "not-found", 405: "method-not-allowed", 406: "not-acceptable", 413: "payload-too-large",
+          414: "uri-too-long", 415: "unsupported-media-type", 500: "internal-error"}
+_KEPT_HEADERS = ("Allow", "Retry-After", "WWW-Authenticate")
+
+
+def http_slug(code: int) -> str:
+    if code in _SLUGS:
+        return _SLUGS[code]
+    phrase = HTTP_STATUS_CODES.get(code, f"http {code}")
+    return re.sub(r"[^a-z0-9]+", "-", phrase.lower().replace("'", "")).strip("-")
 
 
 def _http_problem(error: HTTPException) -> Problem:
     code = error.code or 500
     data = getattr(error, "data", None) or {}
     messages = data.get("messages") if isinstance(data, dict) else None
+    headers = {k: v for k, v in error.get_headers() if k in _KEPT_HEADERS}
     if code == 413:
         return Problem(413, "payload-too-large", "Payload too large",
                        f"bodies are limited to {request.max_content_length} bytes")
@@ -55,8 +101,9 @@ def _http_problem(error: HTTPException) -> Problem:
         # webargs reports {"json": {...}, "query": {...}}; a body's fields need no location
         errors = messages["json"] if set(messages) == {"json"} else messages
         return Problem(422, "validation-error", "Invalid request", "the request does not fit the schema", errors=errors)
-    slug = {404: "not-found", 405: "method-not-allowed", 406: "not-acceptable", 415: "unsupported-media-type"}.get(code, f"http-{code}")
-    return Problem(code, slug, error.name, error.description or "")
+    if code == 500:
+        log.error("internal error: %s", error)
+    return Problem(code, http_slug(code), error.name, error.description or "", headers=headers)
 
 
 def _flat(value):
@@ -70,15 +117,166 @@ def _flat(value):
         yield value
 
 
-def install_error_handlers(app: Flask) -> None:
-    """After flask-smorest's Api: ours replace its JSON error bodies with problem+json."""
+# ---- request limits and strict JSON bodies -------------------------------------------------------
+
+def check_request() -> None:
+    """Before any handler: URL and header sizes, then the JSON body of an operation that takes one
+    (415 when it is not JSON; 400/422 when it is JSON no client should send), read once."""
+    environ = request.environ
+    if len(environ.get("PATH_INFO", "")) + len(environ.get("QUERY_STRING", "")) > MAX_URL_BYTES:
+        raise Problem(414, "uri-too-long", "URI too long", f"path and query are limited to {MAX_URL_BYTES} bytes")
+    sizes = [len(k) + len(v) for k, v in request.headers.items()]
+    if len(sizes) > MAX_HEADERS or sum(sizes) > MAX_HEADERS_BYTES or max(sizes, default=0) > MAX_HEADER_BYTES:
+        raise Problem(431, "request-header-fields-too-large", "Request header fields too large",
+                      f"at most {MAX_HEADERS} header fields, {MAX_HEADER_BYTES} bytes each, "
+                      f"{MAX_HEADERS_BYTES} bytes in all")
+    if request.routing_exception is None and _takes_json(request.endpoint, request.method):
+        g.casus_json = _json_body()
+
+
+def _takes_json(endpoint: str | None, method: str) -> bool:
+    cache = current_app.extensions.setdefault("casus_json_operations", {})
+    key = (endpoint, method)
+    if key not in cache:
+        view_class = getattr(current_app.view_functions.get(endpoint), "view_class", None)
+        handler = getattr(view_class, method.lower(), None)
+        parameters = getattr(handler, "_apidoc", {}).get("arguments", {}).get("parameters", [])
+        cache[key] = any(p.get("in") == "json" for p in parameters)
+    return cache[key]
+
+
+def _json_body():
+    has_body = bool(request.content_length) or "chunked" in request.headers.get("Transfer-Encoding", "")
+    if request.mimetype != "application/json":
+        if not has_body and not request.mimetype:
+            return core.missing  # no body at all: the schema says what is required
+        raise Problem(415, "unsupported-media-type", "Unsupported media type",
+                      f"send the body as Content-Type: application/json (not {request.mimetype or 'none'!r})",
+                      headers={"Accept-Post": "application/json"})
+    return read_json(request.get_data(cache=True))
+
+
+class _BigInt:
+    """An integer literal too long to convert: kept as its length, refused with its path."""
+
+    __slots__ = ("digits",)
+
+    def __init__(self, text: str):
+        self.digits = len(text.lstrip("-"))
+
+
+def _parse_int(text: str):
+    return int(text) if len(text) <= 20 else _BigInt(text)
+
+
+def read_json(raw: bytes):
+    """I-JSON (RFC 7493) at most MAX_JSON_DEPTH deep: 400 for what is not JSON, not Unicode or too
+    deep, 422 naming each integer no JSON client can hold."""
+    try:
+        value = json.loads(raw.decode("utf-8"), parse_int=_parse_int)
+    except UnicodeDecodeError:
+        raise bad_request("malformed-json", "Malformed JSON", "the body is not UTF-8") from None
+    except RecursionError:
+        raise _too_deep("the body") from None
+    except ValueError:
+        raise bad_request("malformed-json", "Malformed JSON", "the body is not valid JSON") from None
+    unsafe = _walk(value)
+    if unsafe:
+        raise validation(unsafe)
+    return value
+
+
+def _too_deep(where: str) -> Problem:
+    return bad_request("json-too-deep", "JSON nested too deep",
+                       f"{where} is nested deeper than {MAX_JSON_DEPTH} levels")
+
+
+def _walk(value) -> dict[str, str]:
+    """Depth and lone surrogates (raised), out-of-range integers (returned, path -> message)."""
+    unsafe: dict[str, str] = {}
+    stack = [(value, "", 0)]
+    while stack:
+        item, path, depth = stack.pop()
+        if isinstance(item, (dict, list)):
+            if depth >= MAX_JSON_DEPTH:
+                raise _too_deep(path or "the body")
+            if isinstance(item, dict):
+                for key, child in item.items():
+                    _unicode(key, f"a key of {path or 'the body'}")
+                    stack.append((child, f"{path}.{key}" if path else key, depth + 1))
+            else:
+                stack.extend((child, f"{path}[{i}]", depth + 1) for i, child in enumerate(item))
+        elif isinstance(item, str):
+            _unicode(item, path or "the body")
+        elif isinstance(item, _BigInt):
+            unsafe[path or "<root>"] = f"an integer of {item.digits} digits; {_RANGE}"
+        elif isinstance(item, int) and not isinstance(item, bool) and not -SAFE_INTEGER <= item <= SAFE_INTEGER:
+            unsafe[path or "<root>"] = _RANGE
+    return unsafe
+
+
+_RANGE = f"must be an integer between {-SAFE_INTEGER} and {SAFE_INTEGER}"
+
+
+def _unicode(text: str, where: str) -> None:
+    if text.isascii():
+        return
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise bad_request("invalid-unicode", "Invalid Unicode",
+                          f"{where} holds a lone surrogate (such as \\ud800); JSON text must be Unicode") from None
+
+
+class CasusParser(FlaskParser):
+    """webargs reading the body ``check_request`` parsed (strictly) once."""
+
+    def _raw_load_json(self, req):
+        if "casus_json" in g:
+            return g.casus_json
+        return super()._raw_load_json(req)
+
+
+class Blueprint(SmorestBlueprint):
+    ARGUMENTS_PARSER = CasusParser()
+
+
+# ---- wiring -------------------------------------------------------------------------------------
+
+def install(app: Flask, per_seat_reads: frozenset[str]) -> None:
+    """After flask-smorest's Api: problem+json for every error, request checks, read headers."""
 
     def handle(error: Exception):
         return problem_response(as_problem(error))
 
     app.register_error_handler(HTTPException, handle)
     app.register_error_handler(Exception, handle)
+    app.before_request(check_request)
+    app.after_request(lambda response: read_headers(response, per_seat_reads))
 
+
+def read_headers(response: Response, per_seat_reads: frozenset[str]) -> Response:
+    """Reads get a strong ETag of the bytes sent (so per representation and reader) and answer
+    304 to a matching If-None-Match; per-seat reads vary on Authorization and stay private."""
+    if request.method not in ("GET", "HEAD") or response.status_code != 200:
+        return response
+    private = request.endpoint in per_seat_reads
+    response.headers["Cache-Control"] = "private, no-cache" if private else "no-cache"
+    if private:
+        response.vary.add("Authorization")
+    if response.is_streamed:
+        return response
+    tag = hashlib.sha256(response.get_data()).hexdigest()
+    response.set_etag(tag)
+    if request.if_none_match.contains_weak(tag):
+        response.status_code = 304
+        response.set_data(b"")
+        for name in ("Content-Type", "Content-Length"):
+            response.headers.pop(name, None)
+    return response
+
+
+# ---- seats and versions ---------------------------------------------------------------------------
 
 def bearer_token() -> str | None:
     header = request.headers.get("Authorization", "")
@@ -105,19 +303,48 @@ def current_seat(game_id: str, required: bool = False) -> str:
 
 
 def etag(version: int) -> str:
+    """The ETag of a write's answer: the game version, the next command's If-Match."""
     return f'"{version}"'
 
 
-def if_match_version() -> int:
-    """If-Match is required on commands: 428 without it, 412 (later) when stale."""
+_ENTITY_TAG = re.compile(r'\s*(?:W/)?"([\x21\x23-\x7e\x80-\xff]*)"\s*(?:,|$)')
+_VERSION = re.compile(r"[0-9]{1,16}")
+
+
+def parse_version(text: str) -> int | None:
+    """A game version written in ASCII digits (1 to 2^53), else None."""
+    if not _VERSION.fullmatch(text):
+        return None
+    value = int(text)
+    return value if value <= SAFE_INTEGER else None
+
+
+def if_match_version(actual: int) -> int:
+    """If-Match is required on commands and names a game version: 428 without it, 400 when it is
+    no entity tag, 412 when it names none. A version that does not match goes on to the write
+    path, which answers 412 (or the original answer of a repeated Idempotency-Key)."""
     raw = request.headers.get("If-Match")
     if raw is None:
         raise Problem(428, "precondition-required", "Precondition required",
                       'send If-Match: "<version>" with the version your command is based on')
-    value = raw.strip()
-    if value.startswith("W/"):
-        value = value[2:]
-    value = value.strip('"')
-    if not value.isdigit():
-        raise Problem(412, "stale-version", "Precondition failed", f"If-Match {raw!r} is not a game version")
-    return int(value)
+    stripped = raw.strip()
+    if _VERSION.fullmatch(stripped):  # an unquoted number: taken as the version, as it always was
+        tags = [stripped]
+    else:
+        tags, position = [], 0
+        while position < len(raw) and stripped != "*":
+            found = _ENTITY_TAG.match(raw, position)
+            if found is None or found.end() == position:
+                raise bad_request("invalid-if-match", "Invalid If-Match",
+                                  'If-Match must be a quoted game version such as "7"')
+            tags.append(found.group(1))
+            position = found.end()
+    versions = [v for v in map(parse_version, tags) if v is not None]
+    if actual in versions:
+        return actual
+    if versions:
+        return versions[0]
+    raise Problem(412, "stale-version", "Precondition failed",
+                  f"If-Match {raw[:40]!r} names no game version; send the version your command is based on "
+                  f"(the `version` of what you read; read ETags are opaque and are not versions). "
+                  f"The game is at version {actual}", actual=actual)

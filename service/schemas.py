@@ -7,8 +7,15 @@ NAME = validate.Regexp(r"^[A-Za-z0-9_.-]{1,64}$", error="1-64 letters, digits, '
 
 
 class StrictSchema(Schema):
+    """Refuses unknown fields, naming the fields it takes."""
+
     class Meta:
         unknown = RAISE
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        allowed = sorted(f.data_key or name for name, f in self.load_fields.items())
+        self.error_messages = {**self.error_messages, "unknown": f"Unknown field; allowed: {', '.join(allowed)}."}
 
 
 class ProblemSchema(Schema):
@@ -115,7 +122,9 @@ class CommandResultSchema(Schema):
 
 class EventsQuery(StrictSchema):
     after = fields.Integer(load_default=0, validate=validate.Range(min=0, max=2**53))
-    limit = fields.Integer(load_default=100, validate=validate.Range(1, 1000))
+    limit = fields.Integer(load_default=None, validate=validate.Range(1, 1000), metadata={
+        "description": "At most this many events: a JSON page holds 100 without it; a stream ends after "
+                       "them (unlimited without it)"})
     follow = fields.Boolean(load_default=True, metadata={"description": "SSE only: keep the stream open"})
 
 
@@ -171,7 +180,9 @@ class RulesetSchema(Schema):
     version = fields.String(required=True)
     title = fields.String(required=True)
     description = fields.String()
-    commands = fields.List(fields.String())
+    commands = fields.List(fields.String(), metadata={"description": "The ruleset's own commands"})
+    platform_commands = fields.List(fields.String(), metadata={
+        "description": "Commands every game takes, whatever its ruleset (undo, the early dice seed reveal)"})
     events = fields.List(fields.String())
     projections = fields.List(fields.String())
     seat_presets = fields.Dict()

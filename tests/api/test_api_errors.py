@@ -137,3 +137,16 @@ def test_integers_no_json_client_can_hold_are_422(table, log_unchanged, amount):
 def test_game_options_with_unsafe_integers_are_422(client):
     response = client.post("/games", json={"ruleset": "tiny", "seats": {"a": ["A"]}, "options": {"x": 10**30}})
     assert_problem(response, 422, "validation-error")
+
+
+def test_an_unknown_body_field_lists_the_allowed_ones(client):
+    body = assert_problem(client.post("/games", json={"ruleset": "tiny", "seats": {"a": ["A"]}, "seat": {}}),
+                          422, "validation-error")
+    message = " ".join(body["errors"]["seat"])
+    assert all(name in message for name in ("ruleset", "seats", "preset", "options", "pack"))
+
+
+def test_an_unknown_command_field_lists_the_command_s_fields(table, log_unchanged):
+    body = assert_problem(table.command("north", "AddPoints", {"power": "N", "amount": 1, "amout": 2}), 422, "validation-error")
+    message = " ".join(body["errors"]["data.amout"])
+    assert "power" in message and "amount" in message
