@@ -4,6 +4,7 @@ from __future__ import annotations
 import functools
 import re
 
+import yaml
 from apispec.yaml_utils import dict_to_yaml
 from flask import Flask, g
 from flask_smorest import Api
@@ -78,7 +79,14 @@ def openapi_yaml(api: Api) -> str:
     spec = api.spec.to_dict()
     content = spec["paths"][PROJECTION_PATH]["get"]["responses"]["200"]["content"]["application/json"]
     content["examples"] = projection_examples()
-    return dict_to_yaml(http_by_the_book(spec))
+    return dict_to_yaml(http_by_the_book(spec), {"Dumper": _PlainDumper})
+
+
+class _PlainDumper(yaml.SafeDumper):
+    """No &anchors / *aliases: every part of the contract reads where it stands."""
+
+    def ignore_aliases(self, data) -> bool:
+        return True
 
 
 def projection_examples() -> dict:
@@ -138,6 +146,7 @@ HEADERS = {
 IF_NONE_MATCH = {"in": "header", "name": "If-None-Match", "required": False, "schema": {"type": "string"},
                  "description": "An ETag this reader was sent before: 304 while the representation is unchanged"}
 GAME_PATH = re.compile(r"^/games/\{game_id\}")
+RULESET_EXAMPLE = "dod3"
 
 
 def http_by_the_book(spec: dict) -> dict:
@@ -153,6 +162,9 @@ def http_by_the_book(spec: dict) -> dict:
                   if method in ("get", "post", "put", "patch", "delete")]
     for path, method, op in operations:
         op.setdefault("operationId", _operation_id(method, path))
+        for parameter in op.get("parameters", []) + spec["paths"][path].get("parameters", []):
+            if parameter.get("in") == "path" and parameter["name"] == "ruleset_id":
+                parameter["example"] = RULESET_EXAMPLE
         responses = op["responses"]
         responses["503"] = {"$ref": "#/components/responses/ServiceUnavailable"}
         if "requestBody" in op:
@@ -192,15 +204,12 @@ def _problem() -> dict:
 
 def _conditional_read(path: str, op: dict) -> None:
     per_seat = path in PER_SEAT_PATHS
-    op.setdefault("parameters", []).append(IF_NONE_MATCH)
-    headers = {"ETag": _ref("ETag"), "Cache-Control": _ref("Cache-Control")}
-    if per_seat:
-        headers["Vary"] = _ref("Vary")
-    if path in PAGED_PATHS:
-        headers["Link"] = _ref("Link")
-    op["responses"]["200"].setdefault("headers", {}).update(headers)
+    op.setdefault("parameters", []).append(dict(IF_NONE_MATCH))
+    names = ["ETag", "Cache-Control"] + (["Vary"] if per_seat else [])
+    paged = ["Link"] if path in PAGED_PATHS else []
+    op["responses"]["200"].setdefault("headers", {}).update({name: _ref(name) for name in names + paged})
     op["responses"]["304"] = {"description": "Not modified: If-None-Match names this reader's current ETag",
-                              "headers": {k: v for k, v in headers.items() if k != "Link"}}
+                              "headers": {name: _ref(name) for name in names}}
 
 
 PER_SEAT_PATHS = frozenset({"/games/{game_id}/state", "/games/{game_id}/events", "/games/{game_id}/legal-commands",

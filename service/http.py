@@ -99,7 +99,7 @@ def _http_problem(error: HTTPException) -> Problem:
         return Problem(400, "malformed-json", "Malformed JSON", "the body is not valid JSON")
     if code in (400, 422) and messages:
         # webargs reports {"json": {...}, "query": {...}}; a body's fields need no location
-        errors = messages["json"] if set(messages) == {"json"} else messages
+        errors = _allowed_fields(messages["json"]) if set(messages) == {"json"} else messages
         return Problem(422, "validation-error", "Invalid request", "the request does not fit the schema", errors=errors)
     if code == 500:
         log.error("internal error: %s", error)
@@ -130,19 +130,30 @@ def check_request() -> None:
         raise Problem(431, "request-header-fields-too-large", "Request header fields too large",
                       f"at most {MAX_HEADERS} header fields, {MAX_HEADER_BYTES} bytes each, "
                       f"{MAX_HEADERS_BYTES} bytes in all")
-    if request.routing_exception is None and _takes_json(request.endpoint, request.method):
+    if request.routing_exception is None and _body_schema() is not None:
         g.casus_json = _json_body()
 
 
-def _takes_json(endpoint: str | None, method: str) -> bool:
+def _body_schema():
+    """The schema of the JSON body the routed operation takes (None: it takes no body)."""
     cache = current_app.extensions.setdefault("casus_json_operations", {})
-    key = (endpoint, method)
+    key = (request.endpoint, request.method)
     if key not in cache:
-        view_class = getattr(current_app.view_functions.get(endpoint), "view_class", None)
-        handler = getattr(view_class, method.lower(), None)
+        view_class = getattr(current_app.view_functions.get(request.endpoint), "view_class", None)
+        handler = getattr(view_class, request.method.lower(), None)
         parameters = getattr(handler, "_apidoc", {}).get("arguments", {}).get("parameters", [])
-        cache[key] = any(p.get("in") == "json" for p in parameters)
+        cache[key] = next((p["schema"] for p in parameters if p.get("in") == "json"), None)
     return cache[key]
+
+
+def _allowed_fields(errors: dict) -> dict:
+    """marshmallow's bare "Unknown field." for a body field, with the fields the body takes."""
+    schema = _body_schema()
+    if schema is None:
+        return errors
+    fields = schema().load_fields if isinstance(schema, type) else schema.load_fields
+    allowed = ", ".join(sorted(f.data_key or name for name, f in fields.items()))
+    return {k: [f"Unknown field; allowed: {allowed}."] if v == ["Unknown field."] else v for k, v in errors.items()}
 
 
 def _json_body():

@@ -150,3 +150,10 @@ def test_an_unknown_command_field_lists_the_command_s_fields(table, log_unchange
     body = assert_problem(table.command("north", "AddPoints", {"power": "N", "amount": 1, "amout": 2}), 422, "validation-error")
     message = " ".join(body["errors"]["data.amout"])
     assert "power" in message and "amount" in message
+
+
+def test_an_unknown_field_of_any_body_lists_the_allowed_ones(client):
+    body = assert_problem(client.post("/combat/odds", json={"ruleset": "aa-global1940", "attacker": {}, "atacker": {}}),
+                          422, "validation-error")
+    message = " ".join(body["errors"]["atacker"])
+    assert "attacker" in message and "defender" in message
