@@ -87,6 +87,11 @@ def cmd_serve(args) -> int:
             self.cfg.set("timeout", 60)
             self.cfg.set("graceful_timeout", 5)  # open SSE streams must not hold a shutdown for long
             self.cfg.set("accesslog", "-")
+            # Above the service's own limits (service/http.py), so oversized requests get its
+            # problem+json answer instead of gunicorn's HTML page.
+            self.cfg.set("limit_request_line", 8190)
+            self.cfg.set("limit_request_field_size", 32768)
+            self.cfg.set("limit_request_fields", 200)
 
         def load(self):
             return create_app(config)

@@ -131,3 +131,10 @@ def test_two_processes_share_one_game_and_its_jobs(server):
         assert status.status_code == 200, status.text
         finished += status.json()["status"] == "finished"
     assert finished == 20 and status.json()["result"]["version"] == 21
+
+
+def test_an_oversized_request_gets_the_services_problem_not_the_servers_page(server):
+    too_long = requests.get(f"{server}/games?after={'x' * 5000}", timeout=5)
+    assert too_long.status_code == 414 and too_long.headers["Content-Type"] == "application/problem+json"
+    big_header = requests.get(f"{server}/healthz", headers={"X-Big": "y" * 9000}, timeout=5)
+    assert big_header.status_code == 431 and big_header.headers["Content-Type"] == "application/problem+json"
