@@ -9,7 +9,7 @@ from flask import Response, current_app, g, request, url_for
 from flask.views import MethodView
 
 from domain import registry
-from domain.kernel import MODERATOR, CommandSpec
+from domain.kernel import MODERATOR
 from domain.kernel.platform import PLATFORM_COMMANDS
 from events.store import iter_all
 from events.verify import verify
@@ -160,7 +160,7 @@ class Events(MethodView):
     @games.arguments(s.EventsQuery, location="query")
     @games.doc(parameters=[
         {"in": "header", "name": "Last-Event-ID", "required": False,
-         "schema": {"type": "string", "pattern": "^[0-9]{1,16}$"},
+         "schema": {"type": "string", "pattern": "^[0-9]{1,15}$"},  # 15 digits stay below 2^53
          "description": "Resume after this event version, as EventSource does (overrides `after`; 400 unless "
                         "a version)"},
     ], responses={"200": {
@@ -214,27 +214,9 @@ class LegalCommands(MethodView):
         """What this seat may do now (while an undo waits: its answers)."""
         seat = current_seat(game_id)
         view = _view(game_id, seat)
-        specs = list(view.rules.platform.legal_commands(view.state, seat)) + _undo_answers(view.state, seat)
+        specs = view.rules.platform.legal_commands(view.state, seat)
         commands = [{"type": c.type, "power": c.power, "choices": dict(c.choices), "rule_id": c.rule_id} for c in specs]
         return {"seat": seat, "version": view.state.version, "commands": commands}
-
-
-UNDO_ANSWERS = ("ApproveUndo", "DeclineUndo")
-
-
-def _undo_answers(state, seat: str) -> list[CommandSpec]:
-    """CORE-undo: the seats an undo waits for may approve or decline it; its requester and the
-    moderator may decline it. Built here from ``pending_undo`` while the platform decider's
-    ``legal_commands`` offers nothing at all when an undo waits (it belongs there)."""
-    pending = state.pending_undo
-    if pending is None:
-        return []
-    answers = []
-    if seat in pending.waiting_for:
-        answers.append(CommandSpec("ApproveUndo", rule_id="CORE-undo"))
-    if seat in pending.waiting_for or seat in (pending.requested_by, MODERATOR):
-        answers.append(CommandSpec("DeclineUndo", rule_id="CORE-undo"))
-    return answers
 
 
 @games.route("/<game_id>/projections")

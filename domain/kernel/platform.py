@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Callable, Sequence
 
-from domain.kernel.types import MODERATOR, SYSTEM, Command, Context, Event, RuleViolation, Setup, evolved
+from domain.kernel.types import MODERATOR, SYSTEM, Command, CommandSpec, Context, Event, RuleViolation, Setup, evolved
 
 # ---- platform commands and events ----------------------------------------------------------
 
@@ -341,6 +341,15 @@ class Platform:
     def view(self, state: GameState, seat: str) -> dict:
         return self.ruleset.view(state.domain, seat)
 
-    def legal_commands(self, state: GameState, seat: str):
-        """Nothing but the undo answer while an undo waits (CORE-undo)."""
-        return [] if state.pending_undo is not None else self.ruleset.legal_commands(state.domain, seat)
+    def legal_commands(self, state: GameState, seat: str) -> list[CommandSpec]:
+        """CORE-undo: while an undo waits, only its answers: the seats it waits for may approve or
+        decline it, its requester and the moderator may decline it."""
+        pending = state.pending_undo
+        if pending is None:
+            return list(self.ruleset.legal_commands(state.domain, seat))
+        answers = []
+        if seat in pending.waiting_for:
+            answers.append(CommandSpec("ApproveUndo", rule_id="CORE-undo"))
+        if seat in pending.waiting_for or seat in (pending.requested_by, MODERATOR):
+            answers.append(CommandSpec("DeclineUndo", rule_id="CORE-undo"))
+        return answers

@@ -95,7 +95,8 @@ def test_an_own_move_undoes_at_once_and_a_waiting_undo_blocks_other_commands():
     with pytest.raises(RuleViolation) as refused:
         game.send("north", tiny.AddPoints("N", 1))
     assert refused.value.rule_id == "CORE-undo"
-    assert game.platform.legal_commands(game.state, "north") == []
+    assert [c.type for c in game.platform.legal_commands(game.state, "north")] == ["DeclineUndo"]  # the requester may withdraw it
+    assert [c.type for c in game.platform.legal_commands(game.state, "south")] == ["ApproveUndo", "DeclineUndo"]
 
 
 @pytest.mark.rule("CORE-seal")
