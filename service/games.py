@@ -146,7 +146,7 @@ class GameService:
         # Secrets go in first: a game is visible only once its first event exists.
         self.secrets.put(game_id, "dice_seed", seed)
         self.put_tokens(game_id, {**tokens, MODERATOR: moderator_token})
-        envelope = self._new_event(rules, created, MODERATOR, None, None)
+        envelope = self._new_event(rules, created, MODERATOR, None, None, rules.platform.initial_state(game_id))
         result = self.store.append(game_id, [envelope], expected_version=0)
         state = self.timeline.fold(rules, rules.platform.initial_state(game_id), list(result.events))
         self._remember(state)
@@ -317,7 +317,7 @@ class GameService:
 
     @staticmethod
     def _new_event(rules: Rules, event: Event, actor: str, command_id, correlation_id,
-                   state: GameState | None = None) -> NewEvent:
+                   state: GameState) -> NewEvent:
         """The envelope of a decided event; seal names as the platform gives them (CORE-seal)."""
         sealed = event.seal()
         return NewEvent(
@@ -325,8 +325,7 @@ class GameService:
             schema_version=getattr(type(event), "SCHEMA_VERSION", 1), event_id=uuid.uuid4().hex,
             command_id=command_id, correlation_id=correlation_id, recorded_at=_now(),
             ruleset=rules.ruleset.id, ruleset_version=rules.ruleset.version,
-            visibility=PUBLIC if sealed is None else {"seal": seal_key(state, sealed.key) if state else sealed.key,
-                                                      "seats": sorted(sealed.seats)},
-            reveals=tuple(seal_key(state, key) if state else key for key in event.unseals()),
+            visibility=PUBLIC if sealed is None else {"seal": seal_key(state, sealed.key), "seats": sorted(sealed.seats)},
+            reveals=tuple(seal_key(state, key) for key in event.unseals()),
             salt="" if sealed is None else secrets.token_hex(16),
         )
