@@ -111,12 +111,19 @@ class Context:
 
 @dataclass(frozen=True)
 class CommandSpec:
-    """One thing a seat may do now, with the choices it has (for clients and bots)."""
+    """One thing a seat may do now, as a body a client can send (for clients, bots and mail).
+
+    ``choices`` is keyed by the command's own data field names (the body's ``data`` keys, never a
+    helper name such as ``max_amount``); each value is a list of the allowed values, or a range
+    ``{"minimum": a, "maximum": b}`` for a whole number. ``example`` is a complete ``data`` object
+    the service accepts unchanged in this state (the first or cheapest choice), or None when no
+    single body can be named (e.g. a path only the player can choose)."""
 
     type: str
     power: str | None = None
     choices: Mapping[str, Any] = field(default_factory=dict)
     rule_id: str | None = None
+    example: Mapping[str, Any] | None = None
 
 
 class Decider(Protocol[State]):
