@@ -57,6 +57,8 @@ class Ruleset:
     # (event type, schema version) -> fn(data) -> data of the next version. Raise an event's
     # SCHEMA_VERSION only with an upcaster from the old one: stored games must keep loading.
     upcasters: Mapping[tuple[str, int], Callable[[dict], dict]] = field(default_factory=dict)
+    # CORE-deadline: its steps, default schedule and missed-order policies (kernel/schedule.py)
+    deadlines: Any = None
 
     def projection(self, name: str) -> Projection | None:
         return next((p for p in self.projections if p.name == name), None)

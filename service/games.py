@@ -109,7 +109,7 @@ class GameService:
         key = f"{ruleset.id}@{ruleset.version}/{pack_digest(created.pack)}/{SNAPSHOT_FORMAT}"
         commands = frozenset(c.__name__ for c in PLATFORM_COMMANDS + ruleset.commands)
         decider = ruleset.make_decider(pack)
-        return Rules(ruleset, Platform(decider, pack), codec, pack, key, commands, state_type(decider, pack))
+        return Rules(ruleset, Platform(decider, pack, ruleset.deadlines), codec, pack, key, commands, state_type(decider, pack))
 
     # ---- creation and auth -------------------------------------------------------------
     def create_game(self, ruleset_id: str, seats: dict[str, list[str]] | None, options: dict,

@@ -5,6 +5,7 @@ Part 2 (rules 2.6, 8.1-8.7): ``political_affairs``, one sub-package per chapter 
 with the status display and minor countries, options, activation, the end of political affairs,
 IPO 1 and IPO 2), and the ``minors`` and ``status-display.svg`` projections."""
 from domain.dod3.commands import COMMANDS
+from domain.dod3.deadlines import DEADLINES
 from domain.dod3.decider import make_decider
 from domain.dod3.events import EVENTS
 from domain.dod3.pack import PackSchema
@@ -27,4 +28,5 @@ RULESET = Ruleset(
                 "display, the end roll), money and production, US entry, victory. Options: bitter_end "
                 "(4.1), option_8_6 (8.6), america_in_flames (2.6).",
     seat_presets=SEAT_PRESETS,
+    deadlines=DEADLINES,
 )

@@ -13,6 +13,9 @@ revealed seals and a pending undo. Its rules (RULES.md, CORE-*):
 - CORE-terminal: no command after the game is over; the command that ends the game also
   reveals the seed, so everyone can recompute every roll.
 - CORE-seal: a revealed seal stays revealed, whatever is undone later.
+- CORE-deadline: the schedule (``schedule.py``, decided in ``schedule_rules.py``): deadlines,
+  reminders, pauses and missed orders are platform commands and events; a ruleset that ends a
+  step closes its deadline in the same command.
 
 ``EventsReverted`` means "state = state at version ``to_version``". That state lives in the log,
 not in this state, so the runtime loads it and ``rewound`` applies the rule above to it; folded
@@ -22,6 +25,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Callable, Sequence
 
+from domain.kernel import schedule as sch
+from domain.kernel import schedule_rules
 from domain.kernel.types import MODERATOR, SYSTEM, Command, CommandSpec, Context, Event, RuleViolation, Setup, evolved
 
 # ---- platform commands and events ----------------------------------------------------------
@@ -105,9 +110,9 @@ class RevealDiceSeed(Command):
     """Moderator only: publish the seed so anyone can recompute every roll."""
 
 
-PLATFORM_COMMANDS = (RequestUndo, ApproveUndo, DeclineUndo, RevealDiceSeed)
+PLATFORM_COMMANDS = (RequestUndo, ApproveUndo, DeclineUndo, RevealDiceSeed) + sch.SCHEDULE_COMMANDS
 PLATFORM_EVENTS = (GameCreated, DiceRolled, DiceSeedRevealed, UndoRequested, UndoApproved,
-                   UndoDeclined, EventsReverted)
+                   UndoDeclined, EventsReverted) + sch.SCHEDULE_EVENTS
 _PLATFORM_EVENT_TYPES = frozenset(PLATFORM_EVENTS)
 
 # ---- state -----------------------------------------------------------------------------------
@@ -146,6 +151,7 @@ class GameState:
     rewinds: int = 0  # EventsReverted folded so far: qualifies seal keys (CORE-seal)
     seed_from: int = 1  # version of the event that committed the seed in play (CORE-dice)
     seed_in_play: bool = True  # False once the last seed is revealed: no roll is secret any more
+    schedule: sch.Schedule | None = None  # CORE-deadline: None until the moderator sets one
 
 
 def seal_key(state: GameState, key: str) -> str:
@@ -224,9 +230,10 @@ def decide_evolve(decider, state, command: Command, ctx: Context) -> tuple[list[
 class Platform:
     """The platform rules composed around one ruleset's decider (bound to its pack)."""
 
-    def __init__(self, ruleset_decider, pack: Any = None):
+    def __init__(self, ruleset_decider, pack: Any = None, deadlines: sch.MissedOrders | None = None):
         self.ruleset = ruleset_decider
         self.pack = pack
+        self.deadlines = deadlines  # the ruleset's steps and missed-order policies (CORE-deadline)
 
     def initial_state(self, game_id: str) -> GameState:
         """Before ``GameCreated``: the game's id and nothing else."""
@@ -252,12 +259,31 @@ class Platform:
             raise RuleViolation("CORE-terminal", "the game is over")
         if ctx.pack is None:
             ctx = replace(ctx, pack=self.pack)
-        ruleset_events, domain = decide_evolve(self.ruleset, state.domain, command, ctx)
+        scheduled = schedule_rules.decide(self, state, command, ctx)
+        if scheduled is not None:
+            return scheduled
+        ruleset_events, domain = self.decide_ruleset(state.domain, command, ctx)
+        return self.after_ruleset(state, [], ruleset_events, domain, ctx)
+
+    def decide_ruleset(self, domain: Any, command: Command, ctx: Context) -> tuple[list[Event], Any]:
+        return decide_evolve(self.ruleset, domain, command, ctx)
+
+    def after_ruleset(self, state: GameState, platform_events: list[Event], ruleset_events: list[Event],
+                      domain: Any, ctx: Context) -> tuple[list[Event], GameState]:
+        """The command's events in log order (its rolls first) and the state after them, with
+        what follows from the ruleset's: a step that is over closes its deadline (CORE-deadline),
+        the end of the game reveals the seed (CORE-terminal)."""
         rolled = ctx.dice.recorded()
-        events = ([rolled] if rolled is not None else []) + ruleset_events
+        events = ([rolled] if rolled is not None else []) + platform_events + ruleset_events
         revealed = [keys for keys in (_revealed(state, e) for e in ruleset_events) if keys]
+        schedule = state.schedule
+        for event in platform_events:
+            schedule = sch.evolve(schedule, event)
         after = replace(state, domain=domain, version=state.version + len(events),
-                        unsealed=state.unsealed.union(*revealed))
+                        unsealed=state.unsealed.union(*revealed), schedule=schedule)
+        for event in schedule_rules.closing(self, after):
+            events.append(event)
+            after = self.evolve(after, event)
         if state.seed_in_play and self.ruleset.is_terminal(domain):
             revealed = DiceSeedRevealed(ctx.dice.seed())  # CORE-terminal: the end reveals the seed
             events.append(revealed)
@@ -307,6 +333,8 @@ class Platform:
     def evolve(self, state: GameState, event: Event) -> GameState:
         if type(event) not in _PLATFORM_EVENT_TYPES:
             return self.fold(state, (event,))
+        if type(event) in sch.SCHEDULE_EVENT_TYPES:
+            return evolved(state, schedule=sch.evolve(state.schedule, event), version=state.version + 1)
         match event:
             case GameCreated():
                 setup = Setup(seats=event.seats, options=event.options, pack=self.pack)
@@ -331,8 +359,11 @@ class Platform:
         (``earlier``), with the log moving on: the version counts on, what was published (the
         seed, revealed seals) stays published, no undo waits any more, and seals decided from
         now on get new names (``seal_key``), so nothing revealed before unseals them."""
+        schedule = earlier.schedule  # CORE-deadline: the step brought back gets a fresh deadline
+        if schedule is not None and schedule.current is not None:
+            schedule = replace(schedule, current=None)
         return replace(earlier, version=now.version + 1, seed=now.seed, unsealed=now.unsealed,
-                       pending_undo=None, rewinds=now.rewinds + 1)
+                       pending_undo=None, rewinds=now.rewinds + 1, schedule=schedule)
 
     # ---- reads -----------------------------------------------------------------------------
     def is_terminal(self, state: GameState) -> bool:

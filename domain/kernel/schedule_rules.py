@@ -1,0 +1,126 @@
+"""CORE-deadline inside the platform decider: the schedule's commands, and missed orders decided
+through the ruleset's own decider (so a missed order is refused or allowed exactly as the seat's
+own order would be), logged behind a ``MissedOrdersApplied`` naming the policy."""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from domain.kernel import schedule as sch
+from domain.kernel.types import MODERATOR, Command, Context, Event, RuleViolation
+
+if TYPE_CHECKING:
+    from domain.kernel.platform import GameState, Platform
+
+
+def current_step(platform: "Platform", state: "GameState") -> sch.Step | None:
+    declared = platform.deadlines
+    return None if declared is None or state.domain is None else declared.step(state.domain)
+
+
+def decide(platform: "Platform", state: "GameState", command: Command,
+           ctx: Context) -> tuple[list[Event], "GameState"] | None:
+    """The events of a schedule command and the state after them; None for any other command."""
+    schedule = state.schedule
+    match command:
+        case sch.SetSchedule():
+            return _plain(platform, state, sch.set_schedule(command, platform.deadlines, ctx))
+        case sch.PauseSchedule():
+            ctx.require_moderator(sch.RULE, "pause the schedule")
+            if schedule is None or schedule.paused:
+                raise RuleViolation(sch.RULE, "no running schedule to pause")
+            return _plain(platform, state, [sch.SchedulePaused()])
+        case sch.ResumeSchedule():
+            ctx.require_moderator(sch.RULE, "resume the schedule")
+            if schedule is None or not schedule.paused:
+                raise RuleViolation(sch.RULE, "the schedule is not paused")
+            return _plain(platform, state, [sch.ScheduleResumed()])
+        case sch.ExtendDeadline(hours):
+            ctx.require_moderator(sch.RULE, "extend a deadline")
+            if not 1 <= hours <= 24 * 365:
+                raise RuleViolation(sch.RULE, "an extension is 1 to 8760 hours")
+            current = sch.running(schedule, schedule.current.id if schedule and schedule.current else "")
+            base = max(current.due, current.grace_until or 0)
+            return _plain(platform, state, [sch.DeadlineExtended(current.id, base + hours * sch.HOUR)])
+        case sch.SetVacation():
+            sch.may_set_vacation(command, ctx, state.seats)
+            if schedule is None:
+                raise RuleViolation(sch.RULE, "the game has no schedule")
+            return _plain(platform, state, [sch.VacationSet(command.seat, command.start, command.end)])
+        case sch.OpenDeadline(at):
+            sch.require_system(ctx)
+            if schedule is None:
+                raise RuleViolation(sch.RULE, "the game has no schedule")
+            return _plain(platform, state, sch.open_deadline(schedule, current_step(platform, state),
+                                                             state.version + 1, at))
+        case sch.ReminderDue():
+            sch.require_system(ctx)
+            return _plain(platform, state, sch.reminder(schedule, command, current_step(platform, state)))
+        case sch.DeadlineReached():
+            sch.require_system(ctx)
+            step = current_step(platform, state)
+            grace = sch.deadline_reached(schedule, command, step)
+            if grace is not None:
+                return _plain(platform, state, [grace])
+            owing = frozenset(step.owing) if step is not None else frozenset()
+            return _apply_policy(platform, state, step, owing, owing - schedule.current.ready, "deadline", ctx)
+        case sch.MarkReady():
+            return _mark_ready(platform, state, ctx)
+    return None
+
+
+def _plain(platform: "Platform", state: "GameState", events: list[Event]) -> tuple[list[Event], "GameState"]:
+    after = state
+    for event in events:
+        after = platform.evolve(after, event)
+    return events, after
+
+
+def _mark_ready(platform: "Platform", state: "GameState", ctx: Context):
+    """CORE-deadline: a seat owing orders marks itself ready; when every seat owing one is
+    ready, the step's policy resolves it at once (the seats count as on time)."""
+    step = current_step(platform, state)
+    current = None if state.schedule is None else state.schedule.current
+    if current is None or current.passed or step is None or ctx.seat not in step.owing:
+        raise RuleViolation(sch.RULE, "this seat owes no order under a running deadline")
+    if ctx.seat in current.ready:
+        raise RuleViolation(sch.RULE, "this seat is ready already")
+    ready = sch.SeatReady(current.id, ctx.seat)
+    events, after = _plain(platform, state, [ready])
+    owing = frozenset(step.owing)
+    policy = platform.deadlines.policy(step.kind, state.schedule.civil_disorder)
+    if policy == sch.HOLD or not owing <= after.schedule.current.ready:
+        return events, after
+    more, after = _apply_policy(platform, after, step, owing, frozenset(), "ready", ctx)
+    return events + more, after
+
+
+def _apply_policy(platform: "Platform", state: "GameState", step: sch.Step | None, owing: frozenset[str],
+                  missed: frozenset[str], reason: str, ctx: Context) -> tuple[list[Event], "GameState"]:
+    """CORE-deadline: the step's policy for the seats still owing, once (the deadline is marked
+    passed), as orders decided by the ruleset; ``hold`` applies none and waits for the moderator."""
+    schedule = state.schedule
+    current = schedule.current
+    kind = step.kind if step is not None else current.kind
+    policy = platform.deadlines.policy(kind, schedule.civil_disorder)
+    orders = [] if policy == sch.HOLD or step is None else platform.deadlines.orders(state.domain, step, policy, owing)
+    applied = sch.MissedOrdersApplied(current.id, kind, policy, tuple(sorted(missed)),
+                                      tuple(_describe(seat, order) for seat, order in orders), reason)
+    domain, ruleset_events = state.domain, []
+    for seat, order in orders:
+        as_seat = replace(ctx, seat=seat, powers=frozenset(state.seats.get(seat, ())) if seat != MODERATOR else frozenset())
+        new, domain = platform.decide_ruleset(domain, order, as_seat)
+        ruleset_events += new
+    return platform.after_ruleset(state, [applied], ruleset_events, domain, ctx)
+
+
+def _describe(seat: str, order: Command) -> str:
+    fields = ", ".join(f"{k}={v!r}" for k, v in vars(order).items())
+    return f"{seat}: {type(order).__name__}({fields})"
+
+
+def closing(platform: "Platform", state: "GameState") -> list[Event]:
+    """CORE-deadline: after a ruleset's events, the deadline of a step that is over closes."""
+    if state.schedule is None or state.schedule.current is None:
+        return []
+    return sch.closed(state.schedule, current_step(platform, state))
