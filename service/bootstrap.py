@@ -10,6 +10,7 @@ from domain.kernel.platform import PLATFORM_EVENTS
 from events.envelope import Envelope
 from service.config import Config
 from service.games import GameService
+from service.scheduler import wire_schedule
 
 
 @dataclass
@@ -17,6 +18,7 @@ class Services:
     config: Config
     games: GameService
     jobs: object  # InProcessJobs | RQJobs
+    scheduler: object = None  # InProcessScheduler | RQScheduler (service/scheduler.py)
 
     @property
     def store_kind(self) -> str:
@@ -55,6 +57,7 @@ def build(config: Config) -> Services:
                                       job.data, key, job_id=f"{game_id}-{key}".replace(":", "-"))
 
     games.on_events = start_follow_ups
+    wire_schedule(services)
     return services
 
 

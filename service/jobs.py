@@ -22,7 +22,7 @@ from domain.kernel import SYSTEM
 from events.store import WrongExpectedVersion
 from projections.timeline import Timeline
 
-QUEUES = ("combat", "replay")
+QUEUES = ("combat", "replay", "schedule", "webhooks")
 
 
 def _services(services):
@@ -169,4 +169,4 @@ class RQJobs:
 
 def run_worker(redis_url: str, queues: tuple[str, ...] = QUEUES, burst: bool = False) -> None:
     connection = redis.Redis.from_url(redis_url)
-    Worker(list(queues), connection=connection).work(burst=burst)
+    Worker(list(queues), connection=connection).work(burst=burst, with_scheduler=True)
