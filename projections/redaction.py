@@ -12,6 +12,8 @@ from typing import Any
 from domain.kernel import MODERATOR
 from events.envelope import PUBLIC, Envelope, data_digest
 from domain.kernel.platform import GameState
+from domain.kernel.schedule_rules import current_step
+from domain.kernel.schedule_views import platform_projection
 from projections.timeline import Rules
 
 
@@ -57,8 +59,10 @@ class SeatView:
 
     def projection(self, name: str) -> tuple[str, Any] | None:
         projection = self.rules.ruleset.projection(name)
-        if projection is None:
-            return None
+        if projection is None:  # the platform's own (CORE-deadline): public, the same for every seat
+            platform = platform_projection(name, self.state.schedule, current_step(self.rules.platform, self.state),
+                                           self.state.seats)
+            return None if platform is None else ("application/json", platform)
         return projection.media_type, projection.build(self.rules.decider.view(self.state.domain, self.seat))
 
     def all_projections(self) -> dict[str, Any]:

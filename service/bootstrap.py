@@ -11,6 +11,7 @@ from events.envelope import Envelope
 from service.config import Config
 from service.games import GameService
 from service.scheduler import wire_schedule
+from service.webhooks import wire_webhooks
 
 
 @dataclass
@@ -19,6 +20,7 @@ class Services:
     games: GameService
     jobs: object  # InProcessJobs | RQJobs
     scheduler: object = None  # InProcessScheduler | RQScheduler (service/scheduler.py)
+    webhooks: object = None  # service/webhooks.py
 
     @property
     def store_kind(self) -> str:
@@ -58,6 +60,7 @@ def build(config: Config) -> Services:
 
     games.on_events = start_follow_ups
     wire_schedule(services)
+    wire_webhooks(services)
     return services
 
 
