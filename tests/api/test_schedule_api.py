@@ -1,0 +1,123 @@
+"""CORE-deadline over HTTP: schedule commands, the schedule and lateness projections, a seat's
+notifications and the calendar.ics feed, with the scheduler on an injected clock."""
+from datetime import datetime, timezone
+
+import icalendar
+import pytest
+
+from service.scheduler import InProcessScheduler
+from tests.support.api import MODERATOR, PROBLEM_JSON, Table
+
+HOUR = 3600
+START = 4_000_000_000
+
+pytestmark = pytest.mark.rule("CORE-deadline")
+
+
+class Clock:
+    now = START
+
+    def __call__(self):
+        return self.now
+
+
+@pytest.fixture
+def clock():
+    return Clock()
+
+
+@pytest.fixture
+def dod3(sqlite_app, clock):
+    """A DoD III game (preset 3) on a service whose scheduler reads the test's clock."""
+    services = sqlite_app.extensions["casus_services"]
+    services.scheduler = InProcessScheduler(services.games, clock)
+    client = sqlite_app.test_client()
+    body = client.post("/games", json={"ruleset": "dod3", "preset": "3"}).json
+    return Table(client, body["game_id"], body["tokens"], body["moderator_token"])
+
+
+def projection(table, name, seat=MODERATOR):
+    response = table.client.get(f"/games/{table.game_id}/projections/{name}", headers=table.auth(seat))
+    assert response.status_code == 200, response.get_data(as_text=True)
+    return response.json["data"]
+
+
+def iso(seconds):
+    return datetime.fromtimestamp(seconds, timezone.utc).isoformat().replace("+00:00", "Z")
+
+
+def test_the_schedule_projection_names_the_deadline_and_who_owes(dod3):
+    """Given the moderator sets DoD III's default schedule, then the schedule projection shows
+    the weather deadline 24 h on, owed by player1 (GE), and nobody else owes anything."""
+    dod3.send(MODERATOR, "SetSchedule", reminders=[])
+    schedule = projection(dod3, "schedule", "player2")
+    assert schedule["deadline"]["kind"] == "weather"
+    assert schedule["deadline"]["due"] == iso(START + 24 * HOUR)
+    assert schedule["seats"]["player1"] == {"owes": ["GE"], "next_deadline": iso(START + 24 * HOUR),
+                                            "late": False, "ready": False, "vacation": None}
+    assert schedule["seats"]["player2"]["owes"] == [] and schedule["seats"]["player2"]["next_deadline"] is None
+
+
+def test_a_missed_deadline_shows_in_lateness(dod3, sqlite_app, clock):
+    """Given the weather deadline, when it passes unanswered, then lateness counts player1's
+    order missed, and the next step has its own deadline."""
+    dod3.send(MODERATOR, "SetSchedule", reminders=[])
+    clock.now += 24 * HOUR
+    assert sqlite_app.extensions["casus_services"].scheduler.run_due() == 1
+    assert projection(dod3, "lateness")["player1"] == {"on_time": 0, "late": 0, "missed": 1}
+    assert projection(dod3, "schedule")["deadline"]["kind"] == "political_option"
+
+
+@pytest.mark.parametrize("seat, data", [
+    (MODERATOR, {"hours": {"lunch": 2}}),
+    (MODERATOR, {"civil_disorder": "riot"}),
+    ("player1", {}),
+])
+def test_a_bad_schedule_is_a_422_naming_the_rule_and_changes_nothing(dod3, seat, data):
+    """Given a game, when a schedule names an unknown step, an unknown policy, or comes from a
+    seat, then it is refused as problem+json 422 CORE-deadline and the log is unchanged."""
+    version = dod3.version()
+    response = dod3.command(seat, "SetSchedule", data)
+    assert response.status_code == 422 and response.content_type == PROBLEM_JSON
+    assert response.json["rule_id"] == "CORE-deadline"
+    assert dod3.version() == version
+
+
+def test_the_calendar_feed_parses_and_matches_the_schedule(dod3):
+    """Given a running deadline, then calendar.ics parses with icalendar and holds it at its
+    due instant; player1's feed (its feed token) holds it, player2's does not."""
+    dod3.send(MODERATOR, "SetSchedule", reminders=[])
+    deadline = projection(dod3, "schedule")["deadline"]
+    feeds = {}
+    for seat in ("player1", "player2"):
+        url = dod3.client.get(f"/games/{dod3.game_id}/calendar-feed", headers=dod3.auth(seat)).json["url"]
+        response = dod3.client.get(url)
+        assert response.status_code == 200 and response.mimetype == "text/calendar"
+        feeds[seat] = [c for c in icalendar.Calendar.from_ical(response.data).walk("VEVENT")]
+    [event] = feeds["player1"]
+    assert str(event["uid"]).startswith(deadline["id"] + "@")
+    assert event.decoded("dtstart") == datetime.fromisoformat(deadline["due"].replace("Z", "+00:00"))
+    assert feeds["player2"] == []
+
+
+def test_a_wrong_feed_token_is_refused(dod3):
+    """A feed token of another game (or none made) is a 401; a malformed one a 422."""
+    wrong = dod3.client.get(f"/games/{dod3.game_id}/calendar.ics?token={'0' * 32}")
+    malformed = dod3.client.get(f"/games/{dod3.game_id}/calendar.ics?token=zz")
+    assert (wrong.status_code, malformed.status_code) == (401, 422)
+    assert wrong.content_type == PROBLEM_JSON
+
+
+def test_notifications_go_to_the_seats_owing(dod3):
+    """Given the weather deadline owed by player1, then player1 is told it is its move and
+    player2 is told nothing; the moderator hears of it once."""
+    dod3.send(MODERATOR, "SetSchedule", reminders=[])
+
+    def kinds(seat):
+        response = dod3.client.get(f"/games/{dod3.game_id}/notifications", headers=dod3.auth(seat))
+        assert response.status_code == 200
+        return [n["kind"] for n in response.json["notifications"]]
+
+    assert kinds("player1") == ["your_move"]
+    assert kinds("player2") == []
+    assert kinds(MODERATOR) == ["your_move"]
