@@ -121,3 +121,47 @@ def test_notifications_go_to_the_seats_owing(dod3):
     assert kinds("player1") == ["your_move"]
     assert kinds("player2") == []
     assert kinds(MODERATOR) == ["your_move"]
+
+
+@pytest.fixture
+def gs_demand(sqlite_app, clock):
+    """Gathering Storm: Germany declares war on Russia and the crisis phase ends, so Russia owes
+    an answer to the demand (32.83); the service's scheduler reads the test's clock."""
+    services = sqlite_app.extensions["casus_services"]
+    services.scheduler = InProcessScheduler(services.games, clock)
+    client = sqlite_app.test_client()
+    body = client.post("/games", json={"ruleset": "gathering-storm", "preset": "one-per-power"}).json
+    table = Table(client, body["game_id"], body["tokens"], body["moderator_token"])
+    table.send(MODERATOR, "RecordSuccessfulAggression", aggression="Rhineland")
+    table.send(MODERATOR, "RecordFactories", major_power="Germany", idle=1, civilian=2, military=5)
+    table.send(MODERATOR, "RecordControl", country="Poland", controller="Germany")
+    table.send(MODERATOR, "RecordSupportLevel", major_power="Germany", level=2)
+    table.send("germany", "DeclareWar", power="Germany", targets=["Russia"])
+    table.send(MODERATOR, "EndCrisisPhase")
+    return table
+
+
+def test_gathering_storm_times_the_answer_to_a_threat(gs_demand, sqlite_app, clock):
+    """Given Russia owes an answer to a demand (32.83) under the default schedule (48 h) and
+    civil disorder "pass", when 48 h pass, then the concessions are made for Russia, logged as
+    one system command naming the policy, and the adjudication goes on without war."""
+    gs_demand.send(MODERATOR, "SetSchedule", reminders=[])
+    assert projection(gs_demand, "schedule")["deadline"]["owing"] == ["russia"]
+    clock.now += 48 * HOUR
+    assert sqlite_app.extensions["casus_services"].scheduler.run_due() == 1
+    applied = [e for e in gs_demand.events() if e["type"] == "MissedOrdersApplied"]
+    assert [(e["data"]["policy"], e["data"]["orders"]) for e in applied] == [
+        ("pass", ["russia: MakeConcessions(power='Russia', beneficiary=None)"])]
+    assert projection(gs_demand, "war-thresholds")["wars"] == []
+
+
+def test_gathering_storm_hold_waits_for_the_moderator(gs_demand, sqlite_app, clock):
+    """Given civil disorder "hold", when the deadline passes, then no order is applied: the
+    passing is logged and Russia still owes its answer (late)."""
+    gs_demand.send(MODERATOR, "SetSchedule", reminders=[], civil_disorder="hold")
+    clock.now += 48 * HOUR
+    sqlite_app.extensions["casus_services"].scheduler.run_due()
+    applied = [e["data"] for e in gs_demand.events() if e["type"] == "MissedOrdersApplied"]
+    assert [(a["policy"], a["orders"], a["seats"]) for a in applied] == [("hold", [], ["russia"])]
+    schedule = projection(gs_demand, "schedule")
+    assert schedule["seats"]["russia"]["late"] is True and schedule["seats"]["russia"]["owes"] == ["Russia"]
