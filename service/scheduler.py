@@ -33,8 +33,9 @@ def _wall_clock() -> int:
 
 
 def idempotency_key(command_type: str, data: dict) -> str:
-    """One key per deadline id (and reminder offset): the same command is appended once."""
-    return ":".join(["schedule", command_type, data["deadline_id"], str(data.get("hours_before", ""))])
+    """One key per deadline id, reminder offset and instant (a grace period or an extension
+    makes a later instant of the same deadline): the same command is appended once."""
+    return ":".join(["schedule", command_type, data["deadline_id"], str(data.get("hours_before", "")), str(data["at"])])
 
 
 def send(games, game_id: str, command_type: str, data: dict, key: str) -> bool:

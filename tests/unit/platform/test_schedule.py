@@ -192,6 +192,17 @@ def test_a_grace_period_counts_the_seat_late_not_missed(game):
     assert game.state.schedule.lateness["player1"].late == 1
 
 
+def test_a_grace_period_that_runs_out_applies_the_policy_once(game):
+    """Given a 6 h grace period, when the deadline and then the grace period pass with no
+    order, then the policy is applied once, at the end of the grace period."""
+    game.play("moderator", "SetSchedule", reminders=[], grace_hours=6)
+    assert game.later(24) == 1  # the grace period starts
+    assert game.logged("MissedOrdersApplied") == []
+    assert game.later(6) == 1
+    assert len(game.logged("MissedOrdersApplied")) == 1
+    assert game.state.schedule.lateness["player1"].missed == 1
+
+
 def test_a_vacation_pushes_the_deadline_to_its_end(game):
     """Given player1 on vacation for the next 72 h, when the weather deadline opens, then it is
     due at the end of the vacation, not 24 h on."""
