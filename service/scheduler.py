@@ -181,12 +181,12 @@ class RQScheduler:
 
     kind = "rq"
 
-    def __init__(self, games, connection, clock: Clock = _wall_clock):
+    def __init__(self, games, connection, clock: Clock = _wall_clock, queue: str = "schedule"):
         from rq import Queue
 
         self.games = games
         self.clock = clock
-        self.queue = Queue("schedule", connection=connection)
+        self.queue = Queue(queue, connection=connection)
 
     def after_events(self, game_id: str, rules=None, envelopes=None, events=None) -> None:
         if not touches_schedule(events):
