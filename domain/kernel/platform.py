@@ -374,10 +374,11 @@ class Platform:
 
     def legal_commands(self, state: GameState, seat: str) -> list[CommandSpec]:
         """CORE-undo: while an undo waits, only its answers: the seats it waits for may approve or
-        decline it, its requester and the moderator may decline it."""
+        decline it, its requester and the moderator may decline it. CORE-deadline: a seat owing
+        an order under a running deadline may also mark itself ready."""
         pending = state.pending_undo
         if pending is None:
-            return list(self.ruleset.legal_commands(state.domain, seat))
+            return list(self.ruleset.legal_commands(state.domain, seat)) + schedule_rules.legal(self, state, seat)
         answers = []
         if seat in pending.waiting_for:
             answers.append(CommandSpec("ApproveUndo", rule_id="CORE-undo"))

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Mapping
 
-from domain.kernel.types import MODERATOR, SYSTEM, Command, Context, Event, RuleViolation
+from domain.kernel.types import Command, Event, RuleViolation
 
 RULE = "CORE-deadline"
 HOUR = 3600
@@ -306,28 +306,6 @@ def evolve(schedule: Schedule | None, event: Event) -> Schedule | None:
 # ---- deciding --------------------------------------------------------------------------------
 
 
-def set_schedule(command: SetSchedule, declared: MissedOrders | None, ctx: Context) -> list[Event]:
-    """CORE-deadline: the moderator sets deadlines per step kind (the ruleset's defaults when
-    omitted), a grace period, reminders and the civil-disorder policy."""
-    ctx.require_moderator(RULE, "set the schedule")
-    if declared is None:
-        raise RuleViolation(RULE, "this ruleset declares no timed steps")
-    hours = dict(declared.default_hours if command.hours is None else command.hours)
-    unknown = sorted(set(hours) - set(declared.default_hours))
-    if unknown:
-        raise RuleViolation(RULE, f"unknown step kinds {unknown}; one of {sorted(declared.default_hours)}")
-    if any(not 1 <= h <= 24 * 365 for h in hours.values()):
-        raise RuleViolation(RULE, "a deadline is 1 to 8760 hours")
-    if not 0 <= command.grace_hours <= 24 * 30:
-        raise RuleViolation(RULE, "a grace period is 0 to 720 hours")
-    if any(not 1 <= h <= 24 * 30 for h in command.reminders) or len(command.reminders) > 5:
-        raise RuleViolation(RULE, "at most 5 reminders, each 1 to 720 hours before the deadline")
-    if command.civil_disorder not in CIVIL_DISORDER_CHOICES:
-        raise RuleViolation(RULE, f"civil_disorder is one of {list(CIVIL_DISORDER_CHOICES)}")
-    return [ScheduleSet(hours, command.grace_hours, tuple(sorted(set(command.reminders), reverse=True)),
-                        command.civil_disorder)]
-
-
 def open_deadline(schedule: Schedule, step: Step | None, version: int, at: int) -> list[Event]:
     """CORE-deadline: the step starts its clock; a seat owing orders whose vacation covers the
     deadline pushes it to the end of the vacation. Its id names the event's version, unique for
@@ -403,17 +381,3 @@ def due_commands(schedule: Schedule | None) -> list[tuple[int, str, dict]]:
            for h in schedule.reminders if h not in current.reminded and current.due - h * HOUR > current.opened_at]
     due.append((current.grace_until or current.due, "DeadlineReached", {"deadline_id": current.id}))
     return due
-
-
-def may_set_vacation(command: SetVacation, ctx: Context, seats) -> None:
-    if command.seat not in seats:
-        raise RuleViolation(RULE, f"no seat {command.seat!r}")
-    if ctx.seat not in (command.seat, MODERATOR):
-        raise RuleViolation(RULE, "a seat sets only its own vacation")
-    if command.end < command.start or command.start < 0:
-        raise RuleViolation(RULE, "a vacation ends after it starts")
-
-
-def require_system(ctx: Context) -> None:
-    if ctx.seat != SYSTEM:
-        raise RuleViolation(RULE, "only the service's scheduler sends this")

@@ -7,7 +7,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from domain.kernel import schedule as sch
-from domain.kernel.types import MODERATOR, Command, Context, Event, RuleViolation
+from domain.kernel.types import MODERATOR, SYSTEM, Command, CommandSpec, Context, Event, RuleViolation
 
 if TYPE_CHECKING:
     from domain.kernel.platform import GameState, Platform
@@ -24,7 +24,7 @@ def decide(platform: "Platform", state: "GameState", command: Command,
     schedule = state.schedule
     match command:
         case sch.SetSchedule():
-            return _plain(platform, state, sch.set_schedule(command, platform.deadlines, ctx))
+            return _plain(platform, state, set_schedule(command, platform.deadlines, ctx))
         case sch.PauseSchedule():
             ctx.require_moderator(sch.RULE, "pause the schedule")
             if schedule is None or schedule.paused:
@@ -43,21 +43,21 @@ def decide(platform: "Platform", state: "GameState", command: Command,
             base = max(current.due, current.grace_until or 0)
             return _plain(platform, state, [sch.DeadlineExtended(current.id, base + hours * sch.HOUR)])
         case sch.SetVacation():
-            sch.may_set_vacation(command, ctx, state.seats)
+            may_set_vacation(command, ctx, state.seats)
             if schedule is None:
                 raise RuleViolation(sch.RULE, "the game has no schedule")
             return _plain(platform, state, [sch.VacationSet(command.seat, command.start, command.end)])
         case sch.OpenDeadline(at):
-            sch.require_system(ctx)
+            require_system(ctx)
             if schedule is None:
                 raise RuleViolation(sch.RULE, "the game has no schedule")
             return _plain(platform, state, sch.open_deadline(schedule, current_step(platform, state),
                                                              state.version + 1, at))
         case sch.ReminderDue():
-            sch.require_system(ctx)
+            require_system(ctx)
             return _plain(platform, state, sch.reminder(schedule, command, current_step(platform, state)))
         case sch.DeadlineReached():
-            sch.require_system(ctx)
+            require_system(ctx)
             step = current_step(platform, state)
             grace = sch.deadline_reached(schedule, command, step)
             if grace is not None:
@@ -124,3 +124,48 @@ def closing(platform: "Platform", state: "GameState") -> list[Event]:
     if state.schedule is None or state.schedule.current is None:
         return []
     return sch.closed(state.schedule, current_step(platform, state))
+
+
+def legal(platform: "Platform", state: "GameState", seat: str) -> list[CommandSpec]:
+    """CORE-deadline: ``MarkReady`` for a seat owing an order under a running deadline."""
+    current = None if state.schedule is None else state.schedule.current
+    if current is None or current.passed or seat in current.ready:
+        return []
+    step = current_step(platform, state)
+    return [CommandSpec("MarkReady", rule_id=sch.RULE, example={})] if step is not None and seat in step.owing else []
+
+
+def set_schedule(command: sch.SetSchedule, declared: sch.MissedOrders | None, ctx: Context) -> list[Event]:
+    """CORE-deadline: the moderator sets deadlines per step kind (the ruleset's defaults when
+    omitted), a grace period, reminders and the civil-disorder policy."""
+    ctx.require_moderator(sch.RULE, "set the schedule")
+    if declared is None:
+        raise RuleViolation(sch.RULE, "this ruleset declares no timed steps")
+    hours = dict(declared.default_hours if command.hours is None else command.hours)
+    unknown = sorted(set(hours) - set(declared.default_hours))
+    if unknown:
+        raise RuleViolation(sch.RULE, f"unknown step kinds {unknown}; one of {sorted(declared.default_hours)}")
+    if any(not 1 <= h <= 24 * 365 for h in hours.values()):
+        raise RuleViolation(sch.RULE, "a deadline is 1 to 8760 hours")
+    if not 0 <= command.grace_hours <= 24 * 30:
+        raise RuleViolation(sch.RULE, "a grace period is 0 to 720 hours")
+    if any(not 1 <= h <= 24 * 30 for h in command.reminders) or len(command.reminders) > 5:
+        raise RuleViolation(sch.RULE, "at most 5 reminders, each 1 to 720 hours before the deadline")
+    if command.civil_disorder not in sch.CIVIL_DISORDER_CHOICES:
+        raise RuleViolation(sch.RULE, f"civil_disorder is one of {list(sch.CIVIL_DISORDER_CHOICES)}")
+    return [sch.ScheduleSet(hours, command.grace_hours, tuple(sorted(set(command.reminders), reverse=True)),
+                            command.civil_disorder)]
+
+
+def may_set_vacation(command: sch.SetVacation, ctx: Context, seats) -> None:
+    if command.seat not in seats:
+        raise RuleViolation(sch.RULE, f"no seat {command.seat!r}")
+    if ctx.seat not in (command.seat, MODERATOR):
+        raise RuleViolation(sch.RULE, "a seat sets only its own vacation")
+    if command.end < command.start or command.start < 0:
+        raise RuleViolation(sch.RULE, "a vacation ends after it starts")
+
+
+def require_system(ctx: Context) -> None:
+    if ctx.seat != SYSTEM:
+        raise RuleViolation(sch.RULE, "only the service's scheduler sends this")

@@ -152,6 +152,15 @@ def test_every_seat_owing_ready_resolves_the_step_early(game):
     assert game.state.schedule.lateness["player1"].missed == 0
 
 
+def test_mark_ready_is_offered_to_the_seats_owing_only(game):
+    """Given the weather deadline owed by player1, then legal commands offer MarkReady to
+    player1 and not to player2."""
+    game.play("moderator", "SetSchedule")
+    platform, state = game.service.rules(game.id).platform, game.state
+    offered = {seat: [c.type for c in platform.legal_commands(state, seat)] for seat in ("player1", "player2")}
+    assert "MarkReady" in offered["player1"] and "MarkReady" not in offered["player2"]
+
+
 def test_a_seat_owing_nothing_may_not_mark_ready(game):
     """Given the weather owed by player1, when player2 marks ready, then it is refused."""
     game.play("moderator", "SetSchedule")
