@@ -5,7 +5,10 @@ import pytest
 
 from tests.support.api import assert_problem
 
-PLATFORM_COMMANDS = ["RequestUndo", "ApproveUndo", "DeclineUndo", "RevealDiceSeed"]
+PLATFORM_COMMANDS = ["RequestUndo", "ApproveUndo", "DeclineUndo", "RevealDiceSeed",
+                     # CORE-deadline: the schedule's commands (domain/kernel/schedule.py)
+                     "SetSchedule", "PauseSchedule", "ResumeSchedule", "ExtendDeadline", "SetVacation", "MarkReady",
+                     "OpenDeadline", "ReminderDue", "DeadlineReached"]
 
 
 @pytest.fixture
