@@ -188,6 +188,11 @@ class GameService:
             while len(self._cache) > self._cache_size:
                 self._cache.popitem(last=False)
 
+    def cached(self, game_id: str) -> GameState | None:
+        """The state the last command left, without reading the store (for hooks after ``handle``)."""
+        with self._lock:
+            return self._cache.get(game_id)
+
     def forget(self, game_id: str) -> None:
         with self._lock:
             self._cache.pop(game_id, None)

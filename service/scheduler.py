@@ -60,9 +60,14 @@ def send(games, game_id: str, command_type: str, data: dict, key: str) -> bool:
     return False
 
 
-def touches_schedule(events) -> bool:
-    # An undo brings back an earlier step, which gets a fresh deadline (Platform.rewound).
-    return events is None or any(type(e) in sch.SCHEDULE_EVENT_TYPES or type(e) is EventsReverted for e in events)
+def touches_schedule(games, game_id: str, events) -> bool:
+    """Whether a command may have changed what is due: it touched the schedule, undid moves (the
+    step brought back gets a fresh deadline), or played on in a game with a schedule (a timed
+    step may begin after an untimed one). The state is the one ``handle`` left in the cache."""
+    if events is None or any(type(e) in sch.SCHEDULE_EVENT_TYPES or type(e) is EventsReverted for e in events):
+        return True
+    state = games.cached(game_id)
+    return state is None or state.schedule is not None
 
 
 def plan(games, game_id: str, now: int) -> list[tuple[int, str, dict]]:
@@ -99,7 +104,7 @@ class InProcessScheduler:
     def after_events(self, game_id: str, rules=None, envelopes=None, events=None) -> None:
         """The write path's hook: plan the game again when the command touched its schedule
         (a step that ends closes its deadline in the same command); ``events`` None: always."""
-        if not touches_schedule(events):
+        if not touches_schedule(self.games, game_id, events):
             return
         for when, command_type, data in plan(self.games, game_id, self.clock()):
             entry = (when, game_id, command_type, tuple(sorted(data.items())))
@@ -189,7 +194,7 @@ class RQScheduler:
         self.queue = Queue(queue, connection=connection)
 
     def after_events(self, game_id: str, rules=None, envelopes=None, events=None) -> None:
-        if not touches_schedule(events):
+        if not touches_schedule(self.games, game_id, events):
             return
         from rq.exceptions import NoSuchJobError
         from rq.job import Job
