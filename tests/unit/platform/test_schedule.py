@@ -1,5 +1,7 @@
 """CORE-deadline: a game's schedule as events, driven by the scheduler with an injected clock
 (never a sleep), on a Days of Decision III game through the one write path."""
+import threading
+
 import pytest
 
 from domain.kernel import RuleViolation
@@ -257,3 +259,20 @@ def test_only_the_system_sends_the_clock_commands(game):
     game.play("moderator", "SetSchedule")
     with pytest.raises(RuleViolation):
         game.play("player1", "DeadlineReached", deadline_id=game.deadline.id, at=START + 99 * HOUR)
+
+
+def test_the_timer_thread_fires_what_falls_due(game):
+    """Given the scheduler's own thread running, when the clock passes the deadline and the
+    thread is woken (as every plan wakes it), then it applies the policy by itself."""
+    game.play("moderator", "SetSchedule", reminders=[])
+    game.scheduler.start()
+    try:
+        game.clock.advance(24)
+        game.scheduler.after_events(game.id)  # wakes the thread
+        for _ in range(200):  # bounded: a liveness check, at most 10 s
+            if game.logged("MissedOrdersApplied"):
+                break
+            threading.Event().wait(0.05)
+        assert len(game.logged("MissedOrdersApplied")) == 1
+    finally:
+        game.scheduler.stop()
