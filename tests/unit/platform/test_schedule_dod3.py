@@ -34,3 +34,30 @@ def test_a_turn_played_by_deadlines_alone_times_every_step_kind(tmp_path):
     assert policies["bids"] == "no-bid (rule 6.1)" and policies["production"] == "pass"
     assert game.logged("BidsRevealed")[0].data["closed_by_moderator"] is True
     assert len(game.logged("MissedOrdersApplied")) == len(game.logged("DeadlineClosed"))
+
+
+def to_production(game):
+    """Let every deadline before step F pass (the moderator ends step E)."""
+    for _ in range(30):  # bounded
+        state = game.state.domain
+        if state.step is TurnStep.PRODUCTION:
+            return
+        if state.step in MODERATOR_STEPS:
+            game.play("moderator", MODERATOR_STEPS[state.step])
+        else:
+            game.later(24)
+    raise AssertionError("production never came")
+
+
+def test_a_reminder_goes_only_to_the_seats_still_owing(tmp_path):
+    """Given production (48 h, owed by all three seats) with a reminder 12 h before, when
+    player3 ends its production first, then the reminder names player1 and player2 only."""
+    game = Scheduled(tmp_path / "remind.db")
+    game.play("moderator", "SetSchedule", reminders=[12])
+    to_production(game)
+    assert sorted(game.step().owing) == ["player1", "player2", "player3"]
+    game.play("player3", "EndProduction", power="RU")
+    opened = game.deadline.opened_at
+    game.later((opened + 36 * HOUR - game.clock.now) / HOUR)
+    [reminder] = [e.data for e in game.logged("ReminderSent") if e.data["deadline_id"] == game.deadline.id]
+    assert reminder["seats"] == ["player1", "player2"]
