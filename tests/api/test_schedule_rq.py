@@ -1,5 +1,6 @@
 """CORE-deadline in Redis mode: the scheduler plans each due command as an RQ job at its instant
 (``enqueue_at``), named by its deadline, so planning again (a restart) adds nothing."""
+import time
 import uuid
 from datetime import datetime, timezone
 
@@ -9,6 +10,7 @@ from rq import Queue
 from service.app import create_app
 from service.config import Config
 from service.scheduler import RQScheduler
+from tests.jobs.test_jobs import run_worker
 from tests.support.backends import redis_url_or_skip
 
 HOUR = 3600
@@ -47,3 +49,37 @@ def test_a_deadline_is_an_rq_job_at_its_instant_planned_once(redis_services):
     assert planned == [datetime.fromtimestamp(t, timezone.utc) for t in (due - 2 * HOUR, due)]
     redis_services.scheduler.rebuild()
     assert len(registry.get_job_ids()) == 2
+
+
+@pytest.fixture
+def redis_app_on_the_wall_clock():
+    """A Redis-mode app whose scheduler (on the real ``schedule`` queue, as ``casus worker``
+    reads it) believes it is 25 h ago: a 24 h deadline it opens is already due."""
+    url = redis_url_or_skip()
+    prefix = f"test-{uuid.uuid4().hex[:8]}"
+    services = create_app(Config(redis_url=url, redis_prefix=prefix)).extensions["casus_services"]
+    services.scheduler = RQScheduler(services.games, services.jobs.connection, lambda: int(time.time()) - 25 * HOUR)
+    yield services, url, prefix
+    queue = services.scheduler.queue
+    games = tuple(services.games.store.game_ids())  # the jobs of this test's games, named by them
+    for registry in (queue.scheduled_job_registry, queue.finished_job_registry, queue.failed_job_registry):
+        for job_id in registry.get_job_ids():
+            if job_id.startswith(games):
+                registry.remove(job_id, delete_job=True)
+    store = services.games.store
+    for key in store.redis.scan_iter(f"{prefix}:*"):
+        store.redis.delete(key)
+
+
+def test_a_worker_started_with_the_scheduler_fires_a_due_deadline_once(redis_app_on_the_wall_clock):
+    """Given a deadline that fell due while no worker ran, when a worker starts (with RQ's
+    scheduler, in burst mode) and then another, then the policy is applied once."""
+    services, url, prefix = redis_app_on_the_wall_clock
+    games = services.games
+    game_id = games.create_game("dod3", None, {}, preset="3").game_id
+    games.handle(game_id, "moderator", "SetSchedule", {"reminders": []}, games.store.version(game_id))
+    for _ in range(2):
+        worker = run_worker(url, prefix, extra_rulesets="")
+        assert worker.returncode == 0, worker.stderr
+    applied = [e for e in games.store.read(game_id, after=0, limit=1000) if e.type == "MissedOrdersApplied"]
+    assert [(e.data["kind"], e.actor) for e in applied] == [("weather", "system")]
