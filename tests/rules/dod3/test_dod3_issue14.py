@@ -6,9 +6,55 @@ from fractions import Fraction
 
 import pytest
 
-from domain.dod3.commands import PlayOption
+from domain.dod3.commands import ActivateMinor, PlayOption
+from domain.dod3.events import MinorActivated
+from domain.dod3.political_affairs.activation.messages import MarkerMove
 from domain.dod3.political_affairs.control.political_control import control_effects
-from test_dod3_p2_layouts import political_affairs
+from events.codec import from_plain
+from test_dod3_p2_layouts import activating, at, markers, political_affairs
+
+
+
+@pytest.fixture
+def cornered(table):
+    """France activates Czechoslovakia in D8 holding a CW +1: the one hex towards the CW (C9, cost
+    1) holds Hungary, hostile to Czechoslovakia, with no major power there."""
+    at(table, Czechoslovakia="D8", Hungary="C9")
+    markers(table, Czechoslovakia={"CW": 1})
+    return activating(table, "FR")
+
+
+@pytest.mark.rule("DOD3-8.5e")
+@pytest.mark.rule("DOD3-8.5g")
+def test_a_hex_the_minor_may_not_end_in_stops_it_before_that_hex(cornered):
+    """Rule 8.5: "If it costs more points to enter a hex than that remaining for the modifier, the
+    marker cannot enter that hex and ceases its movement in the current hex" and "two minors cannot
+    end together if either is hostile to the other unless they are stacked with a major power
+    eligible to control them". Given the CW +1's only hex on (C9) holds hostile Hungary; when France
+    applies it without moving the marker; then the activation is accepted and Czechoslovakia stays
+    in D8 (it stops where it cannot continue), while entering C9 is refused by 8.5g."""
+    entering = cornered.refused(cornered.seat("FR"), ActivateMinor(
+        "FR", "Czechoslovakia", moves=(MarkerMove("CW", ("C9",)),)))
+
+    events = cornered.act("FR", ActivateMinor("FR", "Czechoslovakia", moves=(MarkerMove("CW", ()),)), rolls=[10])
+
+    assert entering.rule_id == "DOD3-8.5g"
+    assert isinstance(events[0], MinorActivated) and events[0].end == "D8"
+    assert cornered.state.positions["Czechoslovakia"] == "D8"
+
+
+@pytest.mark.rule("DOD3-8.5a")
+def test_the_offered_activation_is_accepted_where_the_marker_is_cornered(cornered):
+    """Rule 8.5a: "You must activate any one minor of your choice": the step always has a way on.
+    Given the cornered Czechoslovakia; when France sends the body legal_commands offers; then it is
+    accepted and the step goes on."""
+    (spec,) = [s for s in cornered.legal(cornered.seat("FR")) if s.type == "ActivateMinor"]
+
+    events = cornered.act("FR", from_plain(ActivateMinor, spec.example), rolls=[10])
+
+    assert spec.choices["moves"] == [{"nationality": "CW", "converted_from": None, "path": []}]
+    assert isinstance(events[0], MinorActivated) and cornered.state.political.activating is None
+
 
 JAPAN_EMBARGO_3 = ("JA: {provisional: true, minor_effects: {Siam: -2}, us_entry: {1936: -1}}",
                    "JA: {provisional: true, minor_effects: {Siam: -2}, us_entry: {1936: 3}}")
