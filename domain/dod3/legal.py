@@ -2,7 +2,7 @@
 also act for any power, so it is offered every power's commands as well as its own."""
 from __future__ import annotations
 
-from domain.dod3.initiative import bidders_of, move_down_positions
+from domain.dod3.initiative import move_down_choices
 from domain.dod3.pack import Pack
 from domain.dod3.political_affairs.activation.activate import legal_activations
 from domain.dod3.political_affairs.options.legal import credit_offers, legal_options
@@ -31,7 +31,7 @@ def _for_power(state: State, pack: Pack, power: str) -> list[CommandSpec]:
             "points": {"min": 0, "max": ledger.bid_points}, "options": {"min": 1},
             "submitted": power in initiative.sealed}, "DOD3-6.1")]
     if step is Step.INITIATIVE and initiative.democrat_queue and initiative.democrat_queue[0] == power:
-        positions = move_down_positions(initiative.track, power, bidders_of(state))
+        positions = move_down_choices(state, power)
         return [CommandSpec("MoveDownInitiative", power, {"position": list(positions)}, "DOD3-6.5"),
                 CommandSpec("KeepInitiativePosition", power, {}, "DOD3-6.5")]
     if step is Step.POLITICAL_AFFAIRS and state.political is not None and not state.political.ended:

@@ -6,10 +6,15 @@ from fractions import Fraction
 
 import pytest
 
-from domain.dod3.commands import ActivateMinor, PlayOption
+from domain.dod3 import RULESET
+from domain.dod3.commands import (
+    ActivateMinor, EndConquest, KeepInitiativePosition, MoveDownInitiative, PlayOption, RecordConquest, SubmitBid,
+)
 from domain.dod3.events import MinorActivated
 from domain.dod3.political_affairs.activation.messages import MarkerMove
 from domain.dod3.political_affairs.control.political_control import control_effects
+from domain.dod3.state import InitiativePhase, Step
+from domain.dod3.victory import score
 from events.codec import from_plain
 from test_dod3_p2_layouts import activating, at, markers, political_affairs
 
@@ -88,3 +93,82 @@ def test_a_colony_has_no_league_vote(table):
 
     assert (belgium.controller, belgium.league_vote) == ("FR", True)
     assert congo == replace(belgium, league_vote=False)
+
+
+@pytest.fixture
+def france_conquered(table):
+    """Turn 3's initiative step after France was conquered in turn 2's step H (the CW, the US and
+    France, all Democrats, trail France on the track)."""
+    table.finish_turn()
+    table.bid()
+    table.to_conquest_step()
+    table.moderator(RecordConquest("FR"))
+    table.moderator(EndConquest())
+    return table
+
+
+@pytest.mark.rule("DOD3-4.1")
+@pytest.mark.rule("DOD3-6.5")
+def test_a_conquered_democrat_is_not_queued_to_move_down(france_conquered):
+    """Rule 4: a completely conquered major power is out of the game ("every major power still in
+    the game (i.e. not completely conquered)", 8.6). Rule 6: "each Democratic player, in reverse
+    initiative order, may move down the initiative order". Given France conquered; when every
+    power still in the game has bid nothing; then France has no entry, is last on the track, is not
+    queued for a chance to move down, and the view waits only for powers still in the game, each
+    of them offered a command."""
+    table = france_conquered
+    bidding = [a["power"] for a in table.view("moderator")["turn"]["awaiting"]]
+    for power in table.state.active_powers():
+        table.act(power, SubmitBid(power, 0))
+
+    initiative = table.state.initiative
+    assert "FR" not in bidding and "FR" not in [e.power for e in initiative.entries]
+    assert initiative.track[-1] == "FR" and "FR" not in initiative.democrat_queue
+    assert initiative.phase is InitiativePhase.DEMOCRAT_MOVES
+    waiting = [(a["power"], a["seat"]) for a in table.view("moderator")["turn"]["awaiting"]]
+    assert waiting == [(initiative.democrat_queue[0], table.seat(initiative.democrat_queue[0]))]
+    assert {s.type for s in table.legal(waiting[0][1])} == {"MoveDownInitiative", "KeepInitiativePosition"}
+
+
+@pytest.mark.rule("DOD3-4.1")
+def test_commands_for_a_conquered_power_are_refused(france_conquered):
+    """Rule 4: a conquered power is out of the game: given France conquered; when France's seat (or
+    the moderator) sends a bid or a move down for it; then each is refused with DOD3-4.1."""
+    table = france_conquered
+    bid = table.refused(table.seat("FR"), SubmitBid("FR", 1))
+    for power in table.state.active_powers():
+        table.act(power, SubmitBid(power, 0))
+    moved = table.refused(table.seat("FR"), MoveDownInitiative("FR", 8))
+    kept = table.refused("moderator", KeepInitiativePosition("FR"))
+
+    assert [bid.rule_id, moved.rule_id, kept.rule_id] == ["DOD3-4.1"] * 3
+
+
+@pytest.mark.rule("DOD3-4.1")
+def test_democrats_move_down_no_further_than_the_last_power_still_in_the_game(france_conquered):
+    """Rule 6: a Democrat may move down the initiative order: given France conquered (last on the
+    track); when the next Democrat is offered its moves; then none of them goes below the seven
+    powers still in the game."""
+    table = france_conquered
+    for power in table.state.active_powers():
+        table.act(power, SubmitBid(power, 0))
+    power = table.state.initiative.democrat_queue[0]
+
+    (spec,) = [s for s in table.legal(table.seat(power)) if s.type == "MoveDownInitiative"]
+
+    assert max(spec.choices["position"]) == 7
+    assert table.refused(table.seat(power), MoveDownInitiative(power, 8)).rule_id == "DOD3-6.5"
+
+
+@pytest.mark.rule("DOD3-4.3")
+def test_a_conquered_power_counts_for_no_player(table):
+    """Rule 4: "Each major power within the winning ideology(s) now subtracts their total needed
+    from their total number of objectives controlled. The player with the highest total is the
+    winning player." Given the Democrats win with France conquered; when the game is scored; then
+    the CW/France player's total is the CW's alone (France is out of the game)."""
+    held = {"CH": 2, "CW": 21, "FR": 7, "US": 19, "RU": 15, "GE": 0, "IT": 0, "JA": 0}
+    seats = RULESET.seat_presets["4b"]  # Fascists | CW & France | China & USA | USSR & CC
+
+    result = score(table.pack, held, seats, conquered=frozenset({"FR"}))
+
+    assert result.player_totals["player2"] == result.power_nets["CW"]
