@@ -28,13 +28,20 @@ def production(military_affairs):
 
 
 @pytest.mark.rule("DOD3-D")
-def test_powers_that_played_no_option_earn_their_pe_in_bid_points(military_affairs):
+def test_powers_that_played_no_option_earn_their_pe_in_bid_points(table):
     """Rule 5 D: "Every major power that did not get to choose an option this turn earns bid points
-    equal to its current modified political effectiveness." """
-    earned = {e.power: e.bid_points for e in military_affairs.log if isinstance(e, BonusBidPointsEarned)}
+    equal to its current modified political effectiveness." Given Germany's printed PE 5 with a +2
+    modifier and Italy's 4 with a -1; when every power passes; then Germany earns 7 and Italy 3
+    (the modified PE, not the printed one)."""
+    table.given_power("GE", pe_modifier=2)
+    table.given_power("IT", pe_modifier=-1)
+    table.roll_weather()
 
-    assert earned == {"CH": 2, "CW": 3, "FR": 3, "US": 2, "GE": 5, "IT": 4, "JA": 3, "RU": 3}
-    assert military_affairs.state.powers["GE"].bid_points == 5
+    table.pass_political_affairs()
+
+    earned = {e.power: e.bid_points for e in table.log if isinstance(e, BonusBidPointsEarned)}
+    assert earned == {"CH": 2, "CW": 3, "FR": 3, "US": 2, "GE": 7, "IT": 3, "JA": 3, "RU": 3}
+    assert table.state.powers["GE"].bid_points == 7
 
 
 @pytest.mark.rule("DOD3-D")
@@ -52,8 +59,10 @@ def test_a_face_down_pe_award_is_sealed_for_its_own_seat(military_affairs):
 @pytest.mark.rule("DOD3-D")
 def test_a_negative_pe_costs_money_even_past_the_credit_limit(table):
     """Rule 5 D: "If you have a negative modified political effectiveness you must lose money equal
-    to your negative modified PE. This can send you below your credit limit." """
-    table.given_power("IT", political_effectiveness=-3, money=-6)
+    to your negative modified PE. This can send you below your credit limit." Given Italy's printed
+    PE -1 with a -2 modifier (modified -3) and 6 debt (its credit limit); when every power passes;
+    then Italy loses 3 (not the printed 1), to a debt of 9, and earns no bid points."""
+    table.given_power("IT", political_effectiveness=-1, pe_modifier=-2, money=-6)
     table.roll_weather()
 
     table.pass_political_affairs()
