@@ -83,15 +83,26 @@ def test_a_power_that_played_an_option_earns_nothing(military_affairs):
 
 
 @pytest.mark.rule("DOD3-E")
-def test_military_affairs_run_in_reverse_initiative_order(military_affairs):
+def test_military_affairs_run_in_reverse_initiative_order(table):
     """Rule 5 E: lend-lease, naval strikes and moves, naval combat, army moves and combat
     announcements "In reverse initiative order"; "All sides record commitments"; "Resolve the
-    combats in initiative order"; then captured resources and factories."""
-    order = military_affairs.view("player1")["military_affairs"]["order"]
+    combats in initiative order"; then captured resources and factories. Given turn 2, where the
+    USA and China bid and so lead this turn's track (US, CH, GE, IT, CW, FR, RU, JA - not last
+    turn's order nor the chart's); when military affairs begin; then the order is this turn's
+    track reversed, and forwards for resolving combats."""
+    table.finish_turn()
+    table.bid({"US": 2, "CH": 1})
+    table.roll_weather()
+    table.pass_political_affairs()
 
-    reverse = ["CH", "US", "JA", "RU", "FR", "CW", "IT", "GE"]
+    order = table.view("player1")["military_affairs"]["order"]
+
+    reverse = ["JA", "RU", "FR", "CW", "IT", "GE", "CH", "US"]
+    assert [o["step"] for o in order] == [
+        "announce lend-lease", "surprise naval strikes, then naval moves", "naval combat", "army moves",
+        "announce land combats", "record land combat commitments", "resolve land combats",
+        "resolve captured resources and factories"]
     assert [o["powers"] for o in order] == [reverse] * 5 + ["all sides", list(reversed(reverse)), "all sides"]
-    assert order[2]["step"] == "naval combat"
 
 
 @pytest.mark.rule("DOD3-E")
