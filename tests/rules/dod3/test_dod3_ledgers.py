@@ -5,7 +5,7 @@ from fractions import Fraction
 import pytest
 
 from domain.dod3.commands import (
-    BuyPoints, EndMilitaryAffairs, RecordCapture, RecordMilitaryPoints, RecordSearchAndSeizure, RecordWarStatus,
+    BuyPoints, EndMilitaryAffairs, EndProduction, RecordCapture, RecordMilitaryPoints, RecordSearchAndSeizure, RecordWarStatus,
 )
 from domain.dod3.economy import bonus_bid_points, pay
 from domain.dod3.events import BonusBidPointsEarned, IncomeCollected, NavalRatiosRecalculated, USEntryAdjusted
@@ -185,14 +185,20 @@ def test_the_soviets_or_nationalist_chinese_buy_communist_chinese_points(product
 
 @pytest.mark.rule("DOD3-F")
 def test_naval_ratios_are_rechecked_after_all_production(production):
-    """Rule 5 F: "3. After all production is done recalculate Naval ratios" - from the naval points
-    including this turn's purchases (Japan buys one)."""
-    production.act("JA", BuyPoints("JA", PointKind.NAVAL, 1))
+    """Rule 5 F: "3. After all production is done recalculate Naval ratios". Given every power but
+    Japan has finished production; when Japan, the last, buys two naval points and finishes; then
+    the ratios are recalculated once, after Japan's end of production, from Japan's 6 naval points
+    (4 + 2) and the CW's 6."""
+    for power in production.state.active_powers():
+        if power != "JA":
+            production.act(power, EndProduction(power))
+    production.act("JA", BuyPoints("JA", PointKind.NAVAL, 2))
 
-    production.production()
+    events = production.act("JA", EndProduction("JA"))
 
-    ratios = next(e for e in production.log if isinstance(e, NavalRatiosRecalculated))
-    assert ratios.naval_points["JA"] == 5 and ratios.naval_points["CW"] == 6
+    (ratios,) = [e for e in production.log if isinstance(e, NavalRatiosRecalculated)]
+    assert production.types(events)[:2] == ["ProductionEnded", "NavalRatiosRecalculated"]
+    assert ratios.naval_points["JA"] == 6 and ratios.naval_points["CW"] == 6
 
 
 @pytest.mark.rule("DOD3-G")
