@@ -36,7 +36,7 @@ def _for_power(state: State, pack: Pack, power: str) -> list[CommandSpec]:
         return [CommandSpec("SubmitBid", power, {
             "points": {"minimum": 0, "maximum": ledger.bid_points},
             "options": {"minimum": 1, "maximum": max(len(pack.options), 1)}},
-            "DOD3-6.1", {"power": power, "points": 0, "options": 1})]
+            "DOD3-6.1", {"power": power, "points": min(ledger.bid_points, 1), "options": 1})]
     if step is Step.INITIATIVE and initiative.democrat_queue and initiative.democrat_queue[0] == power:
         positions = list(move_down_choices(state, power))
         return [CommandSpec("MoveDownInitiative", power, {"position": positions}, "DOD3-6.5",

@@ -3,9 +3,11 @@ offered spec names only its command's data fields in ``choices``, and its ``exam
 object the decider accepts unchanged from that seat; and someone is always offered such a body
 while the game is not over (no state where the game stalls)."""
 import dataclasses
+import random
 
 import pytest
 
+from domain.dod3 import RULESET
 from domain.dod3.commands import COMMANDS
 from domain.kernel import MODERATOR, Context, RuleViolation, ScriptedDice
 from events.codec import from_plain
@@ -52,3 +54,21 @@ def test_every_offered_body_is_accepted_at_every_step(new_game, script):
             "KeepInitiativePosition", "RecordConquest"} <= checked
     if script == "political":
         assert {"PlayOption", "ActivateMinor"} <= checked
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_random_play_from_offered_bodies_never_stalls(new_game, seed):
+    """Games played only with offered examples (any seat or the moderator, options and activations
+    preferred so political affairs are played out; random rolls): every chosen body is accepted
+    and someone is always offered one until the game ends (bounded at 300 commands)."""
+    rng = random.Random(seed)
+    game = new_game(seats=RULESET.seat_presets[rng.choice(sorted(RULESET.seat_presets))])
+    for _ in range(300):
+        if game.decider.is_terminal(game.state):
+            break
+        bodies = [(seat, spec) for seat, spec in offered(game) if spec.example is not None]
+        assert bodies, f"nobody is offered a body at turn {game.state.turn} step {game.state.step}"
+        political = [b for b in bodies if b[1].type in ("PlayOption", "ActivateMinor", "OfferCredit")]
+        seat, spec = rng.choice(political if political and rng.random() < 0.8 else bodies)
+        game.play(seat, from_plain(CLASSES[spec.type], spec.example), [rng.randint(1, 10) for _ in range(30)])
+    assert game.state.turn > 2
