@@ -99,7 +99,8 @@ def _for_moderator(state: State, pack: Pack) -> list[CommandSpec]:
                   CommandSpec("EndConquest", None, {}, "DOD3-5", {})]
     if step is not Step.GAME_OVER:
         a, b = powers[0], powers[1]
-        specs.append(CommandSpec("RecordWarStatus", None, {"belligerent": powers, "enemy": powers, "at_war": [True, False]},
+        specs.append(CommandSpec("RecordWarStatus", None,
+                                 {"belligerent": powers, "enemy": powers, "at_war": [True, False]},
                                  "DOD3-E", {"belligerent": a, "enemy": b, "at_war": not state.at_war(a, b)}))
         minors, with_marker = list(pack.minors), marker_minors(pack)
         specs.append(CommandSpec("RecordForcesInMinor", None, {"minor": minors, "forces": powers}, "DOD3-8.1i",

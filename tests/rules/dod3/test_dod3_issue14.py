@@ -12,10 +12,12 @@ from domain.dod3.commands import (
 )
 from domain.dod3.events import MinorActivated
 from domain.dod3.political_affairs.activation.messages import MarkerMove
+from domain.dod3.political_affairs.ending.messages import EndOfPoliticalAffairsRolled
 from domain.dod3.political_affairs.control.political_control import control_effects
-from domain.dod3.state import InitiativePhase, Step
+from domain.dod3.state import InitiativePhase, war_pair
 from domain.dod3.victory import score
 from events.codec import from_plain
+from test_dod3_p2_ending import ALL_AT_WAR
 from test_dod3_p2_layouts import activating, at, markers, political_affairs
 
 
@@ -172,3 +174,19 @@ def test_a_conquered_power_counts_for_no_player(table):
     result = score(table.pack, held, seats, conquered=frozenset({"FR"}))
 
     assert result.player_totals["player2"] == result.power_nets["CW"]
+
+
+@pytest.mark.rule("DOD3-8.6a")
+def test_a_conquered_power_at_peace_does_not_stop_every_power_being_at_war(table):
+    """Rule 8.6: "If every major power still in the game (i.e. not completely conquered) is at war
+    with a major powers, add 2 to the total." Given every power at war (the USSR with Germany) but
+    China, which is at peace and conquered; when Germany's end roll is a 1; then +1 (4 or more at
+    war) and +2 apply: 4."""
+    table.given(wars=frozenset(pair for pair in ALL_AT_WAR if "CH" not in pair) | {war_pair("RU", "GE")})
+    table.given_power("CH", conquered=True)
+    political_affairs(table, order=("GE", "IT"))
+
+    events = table.act("GE", PlayOption("GE", "IPO 12", target="Netherlands"), rolls=[1])
+
+    (rolled,) = [e for e in events if isinstance(e, EndOfPoliticalAffairsRolled)]
+    assert (rolled.war_modifier, rolled.result) == (3, 4)

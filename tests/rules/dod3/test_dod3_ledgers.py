@@ -5,7 +5,8 @@ from fractions import Fraction
 import pytest
 
 from domain.dod3.commands import (
-    BuyPoints, EndMilitaryAffairs, EndProduction, RecordCapture, RecordMilitaryPoints, RecordSearchAndSeizure, RecordWarStatus,
+    BuyPoints, EndMilitaryAffairs, EndProduction, RecordCapture, RecordMilitaryPoints, RecordSearchAndSeizure,
+    RecordWarStatus,
 )
 from domain.dod3.economy import bonus_bid_points, pay
 from domain.dod3.events import BonusBidPointsEarned, IncomeCollected, NavalRatiosRecalculated, USEntryAdjusted

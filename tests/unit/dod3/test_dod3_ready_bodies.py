@@ -42,7 +42,7 @@ def test_every_offered_body_is_accepted_at_every_step(new_game, script):
         specs = offered(game)
         for _, spec in specs:
             fields = {f.name for f in dataclasses.fields(CLASSES[spec.type])}
-            assert set(spec.choices) <= fields, f"{spec.type} choices {sorted(spec.choices)} not all in {sorted(fields)}"
+            assert set(spec.choices) <= fields, f"{spec.type}: {sorted(spec.choices)} not all in {sorted(fields)}"
             if spec.example is not None:
                 assert set(spec.example) <= fields
         bodies = [(s, spec) for s, spec in specs if spec.example is not None and accepted(game, s, spec)]
