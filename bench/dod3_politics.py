@@ -156,7 +156,7 @@ def main() -> None:
     args = parser.parse_args()
     decider, pack, state = must_activate()
     offered = [s for s in decider.legal_commands(state, ALLIES) if s.type == "ActivateMinor"]
-    assert {s.choices["minor"] for s in offered} >= {"Belgium"}, offered
+    assert {s.choices["minor"][0] for s in offered} >= {"Belgium"}, offered
     service, game_id, bodies = stored_bodies(args.events)
     folds, parses, rates, latencies = [], [], [], []
     for _ in range(args.rounds):  # interleaved, so load on the machine hits all alike

@@ -37,6 +37,14 @@ for _handler in (
     handle.register(_handler)
 
 
+def _require_in_game(state: State, command: Command) -> None:
+    """Rule 4: a completely conquered major power is out of the game ("every major power still in
+    the game (i.e. not completely conquered)", 8.6): nothing is done for it any more."""
+    power = getattr(command, "power", None)
+    if power in state.powers and state.powers[power].conquered:
+        raise RuleViolation("DOD3-4.1", f"{power} has been conquered and is out of the game")
+
+
 class Dod3Decider:
     """Days of Decision III bound to one data pack."""
 
@@ -52,6 +60,7 @@ class Dod3Decider:
             raise RuleViolation("DOD3-4.1", "the game is over")
         if ctx.pack is None:
             ctx = replace(ctx, pack=self.pack)
+        _require_in_game(state, command)
         events, state = self._run(state, handle(state, command, ctx))
         following, state = sequence.advance(state, ctx.pack, self.evolve)
         return events + following, state

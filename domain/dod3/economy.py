@@ -105,7 +105,5 @@ def _require_producing(state: State, ctx: Context, power: str) -> None:
     if state.step is not Step.PRODUCTION:
         raise RuleViolation("DOD3-F", "points are bought in the production step (F)")
     require_holder(state, ctx, power)
-    if state.powers[power].conquered:
-        raise RuleViolation("DOD3-F", f"{power} has been conquered")
     if power in state.production_done:
         raise RuleViolation("DOD3-F", f"{power} has finished production this turn")

@@ -54,10 +54,12 @@ def last_card(track: tuple[str, ...], bidders: frozenset[str]) -> str | None:
     return next((power for power in reversed(track) if power in bidders), None)
 
 
-def move_down_positions(track: tuple[str, ...], power: str, bidders: frozenset[str]) -> tuple[int, ...]:
-    """Rule 6.5: the positions a Democrat may move down to; a bidder stays above every non-bidder."""
+def move_down_positions(track: tuple[str, ...], power: str, bidders: frozenset[str],
+                        in_game: int | None = None) -> tuple[int, ...]:
+    """Rule 6.5: the positions a Democrat may move down to; a bidder stays above every non-bidder,
+    and nobody goes below the ``in_game`` powers still in the game (conquered ones come last)."""
     position = track.index(power) + 1
-    floor = sum(1 for p in track if p in bidders) if power in bidders else len(track)
+    floor = sum(1 for p in track if p in bidders) if power in bidders else (in_game or len(track))
     return tuple(range(position + 1, floor + 1))
 
 
@@ -67,15 +69,22 @@ def moved_down(track: tuple[str, ...], power: str, position: int) -> tuple[str, 
     return tuple(rest)
 
 
-def democrat_queue(track: tuple[str, ...], bidders: frozenset[str], democrats: tuple[str, ...]) -> tuple[str, ...]:
-    """Rule 6.5: Democrats in reverse initiative order, each once. Moves only pass powers below,
-    which have had their chance, so the queue fixed at the reveal stays right; a Democrat with
-    nowhere to go is skipped."""
-    return tuple(p for p in reversed(track) if p in democrats and move_down_positions(track, p, bidders))
+def democrat_queue(track: tuple[str, ...], bidders: frozenset[str], democrats: tuple[str, ...],
+                   in_game: int | None = None) -> tuple[str, ...]:
+    """Rule 6.5: Democrats (still in the game) in reverse initiative order, each once. Moves only
+    pass powers below, which have had their chance, so the queue fixed at the reveal stays right;
+    a Democrat with nowhere to go is skipped."""
+    return tuple(p for p in reversed(track)
+                 if p in democrats and move_down_positions(track, p, bidders, in_game))
 
 
 def bidders_of(state: State) -> frozenset[str]:
     return frozenset(e.power for e in state.initiative.entries if e.made_bid)
+
+
+def move_down_choices(state: State, power: str) -> tuple[int, ...]:
+    """Rule 6.5: where ``power`` may move down to now."""
+    return move_down_positions(state.initiative.track, power, bidders_of(state), len(state.active_powers()))
 
 
 def _require_bidding(state: State) -> None:
@@ -91,8 +100,6 @@ def submit_bid(state: State, command: SubmitBid, ctx: Context) -> list[Event]:
     _require_bidding(state)
     require_holder(state, ctx, command.power)
     ledger = state.powers[command.power]
-    if ledger.conquered:
-        raise RuleViolation("DOD3-6.1", f"{command.power} has been conquered and cannot bid")
     if not _whole(command.points) or command.points < 0:
         raise RuleViolation("DOD3-6.1", "a bid must be a positive whole number of bid points (0 for no bid)")
     if not _whole(command.options) or command.options < 1:
@@ -117,14 +124,19 @@ def close_bidding(state: State, command: CloseBidding, ctx: Context) -> list[Eve
 
 def reveal(state: State, bids: Mapping[str, Bid], pack: Pack, closed_by_moderator: bool) -> list[Event]:
     """Rules 6.1-6.5: reveal every bid, apply modifiers, rank, place the last card marker and
-    queue the Democrats' chances to move down."""
-    previous = state.initiative.track
+    queue the Democrats' chances to move down. A conquered power is out of the game (rule 4): it
+    has no entry, no position to move down past and no chance to move down; it is kept at the
+    end of the track, below every power still in the game."""
+    active = state.active_powers()
+    previous = tuple(p for p in state.initiative.track if p in active)
     revealed = tuple(bids.get(p, Bid(p, 0, 0)) for p in previous)
     entries = entries_for(bids, previous, pack)
     modified_pe = {p: ledger.modified_political_effectiveness for p, ledger in state.powers.items()}
-    track = rank(entries, modified_pe)
+    out = tuple(p for p in state.initiative.track if p not in active)
+    track = rank(entries, modified_pe) + out
     bidders = frozenset(e.power for e in entries if e.made_bid)
-    queue = democrat_queue(track, bidders, pack.members(Ideology.DEMOCRACY))
+    queue = democrat_queue(track, bidders, tuple(p for p in pack.members(Ideology.DEMOCRACY) if p in active),
+                           len(active))
     return [BidsRevealed(state.turn, revealed, closed_by_moderator),
             InitiativeDetermined(state.turn, entries, track, last_card(track, bidders), queue)]
 
@@ -142,7 +154,7 @@ def move_down_initiative(state: State, command: MoveDownInitiative, ctx: Context
     """Rule 6.5: the Democrat whose chance it is moves down the order once."""
     _require_democrat_turn(state, ctx, command.power)
     track, bidders = state.initiative.track, bidders_of(state)
-    allowed = move_down_positions(track, command.power, bidders)
+    allowed = move_down_choices(state, command.power)
     if command.position not in allowed:
         raise RuleViolation("DOD3-6.5", f"{command.power} may move down to position {allowed[0]}-{allowed[-1]} only"
                             + (" (a bidder stays above every power that did not bid)" if command.power in bidders else ""))

@@ -49,10 +49,12 @@ def controlled(state: State, pack: Pack) -> dict[str, int]:
     return counts
 
 
-def score(pack: Pack, held: Mapping[str, Fraction], seats: Mapping[str, tuple[str, ...]]) -> VictoryResult:
+def score(pack: Pack, held: Mapping[str, Fraction], seats: Mapping[str, tuple[str, ...]],
+          conquered: frozenset[str] = frozenset()) -> VictoryResult:
     """Rule 4.3: each ideology's total minus its total needed; the highest net wins and ties win
     jointly. Inside the winning ideology(s) each power's total minus its own total needed is
-    added up per player; the highest player total wins (ties share the win)."""
+    added up per player; the highest player total wins (ties share the win). A ``conquered``
+    power is out of the game (rule 4): it counts for no player."""
     needed = {p: pack.powers[p].objectives_needed for p in MAJOR_POWERS}
     totals, needs, nets = {}, {}, {}
     for ideology in pack.ideologies:
@@ -63,7 +65,7 @@ def score(pack: Pack, held: Mapping[str, Fraction], seats: Mapping[str, tuple[st
     best = max(nets.values())
     winners = tuple(i for i, net in nets.items() if net == best)
     power_nets = {p: Fraction(held[p]) - needed[p] for p in MAJOR_POWERS}
-    in_winning = {p for p in MAJOR_POWERS if pack.ideology(p).value in winners}
+    in_winning = {p for p in MAJOR_POWERS if pack.ideology(p).value in winners and p not in conquered}
     players = {seat: sum((power_nets[p] for p in powers if p in in_winning), Fraction(0))
                for seat, powers in seats.items() if in_winning.intersection(powers)}
     top = max(players.values()) if players else Fraction(0)
@@ -98,4 +100,5 @@ def game_end(state: State, pack: Pack) -> list[Event]:
         return []
     revealed: list[Event] = [PoliticalEffectivenessRevealed(p, ledger.political_effectiveness)
                              for p, ledger in state.powers.items() if ledger.pe_hidden]
-    return [*revealed, GameEnded(state.turn, reason, score(pack, holdings(state, pack), state.seats))]
+    conquered = frozenset(state.powers) - frozenset(state.active_powers())
+    return [*revealed, GameEnded(state.turn, reason, score(pack, holdings(state, pack), state.seats, conquered))]

@@ -127,8 +127,8 @@ def test_turn_two_opens_bidding_and_each_seat_is_offered_a_bid_for_its_own_power
     offers = {seat: {c["power"] for c in legal(bidding, seat) if c["type"] == "SubmitBid"}
               for seat in (AXIS, ALLIES, SOVIET)}
     assert offers == {AXIS: {"GE", "IT", "JA"}, ALLIES: {"CW", "FR", "US", "CH"}, SOVIET: {"RU"}}
-    assert offered(bidding, AXIS, "SubmitBid", "GE")["choices"]["points"] == {"min": 0, "max": GE_POOL}
-    assert offered(bidding, ALLIES, "SubmitBid", "CW")["choices"]["points"] == {"min": 0, "max": CW_POOL}
+    assert offered(bidding, AXIS, "SubmitBid", "GE")["choices"]["points"] == {"minimum": 0, "maximum": GE_POOL}
+    assert offered(bidding, ALLIES, "SubmitBid", "CW")["choices"]["points"] == {"minimum": 0, "maximum": CW_POOL}
     assert "CloseBidding" in {c["type"] for c in legal(bidding, MODERATOR)}
 
 

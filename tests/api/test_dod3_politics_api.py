@@ -43,10 +43,10 @@ BELGIUM_PATHS = [("CW", []), ("GE", ["E9"])]  # France's order, not the offered 
 def activation(table, seat: str, power: str, minor: str, paths: list[tuple[str, list[str]]]) -> dict:
     """ActivateMinor built from the spec /legal-commands offers: every offered modifier, in the
     activator's order, each path ending in a hex offered as reachable for that modifier."""
-    spec = next(c for c in legal(table, seat) if c["type"] == "ActivateMinor" and c["choices"]["minor"] == minor)
-    offered_modifiers = {m["nationality"]: m for m in spec["choices"]["modifiers"]}
+    spec = next(c for c in legal(table, seat) if c["type"] == "ActivateMinor" and c["choices"]["minor"] == [minor])
+    offered_modifiers = {m["nationality"]: m for m in spec["choices"]["moves"]}
     assert sorted(offered_modifiers) == sorted(n for n, _ in paths), spec
-    assert all(not path or path[-1] in offered_modifiers[n]["reachable"] for n, path in paths), spec
+    assert all(not path or path[-1] in offered_modifiers[n]["path"] for n, path in paths), spec
     return {"power": power, "minor": minor, "moves": [{"nationality": n, "path": path} for n, path in paths]}
 
 

@@ -85,8 +85,8 @@ def finish_turn(table: Dod3Table, buy_bid_points: dict[str, int] | None = None) 
         seat, power = awaited["seat"], awaited["power"]
         if power in buy_bid_points:
             spec = next(c for c in legal(table, seat) if c["type"] == "BuyPoints" and c["power"] == power
-                        and c["choices"]["kind"] == "bid_points" and "recipient" not in c["choices"])
-            assert spec["choices"]["max_amount"] >= buy_bid_points[power]
+                        and c["choices"]["kind"] == ["bid_points"] and c["choices"]["recipient"] == [None])
+            assert spec["choices"]["amount"]["maximum"] >= buy_bid_points[power]
             play(table, seat, "BuyPoints", {"power": power, "kind": "bid_points", "amount": buy_bid_points[power]})
         play_offered(table, seat, "EndProduction", power)
     assert turn(table)["step"] == "H"

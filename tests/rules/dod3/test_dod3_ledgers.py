@@ -5,7 +5,8 @@ from fractions import Fraction
 import pytest
 
 from domain.dod3.commands import (
-    BuyPoints, EndMilitaryAffairs, RecordCapture, RecordMilitaryPoints, RecordSearchAndSeizure, RecordWarStatus,
+    BuyPoints, EndMilitaryAffairs, EndProduction, RecordCapture, RecordMilitaryPoints, RecordSearchAndSeizure,
+    RecordWarStatus,
 )
 from domain.dod3.economy import bonus_bid_points, pay
 from domain.dod3.events import BonusBidPointsEarned, IncomeCollected, NavalRatiosRecalculated, USEntryAdjusted
@@ -28,13 +29,20 @@ def production(military_affairs):
 
 
 @pytest.mark.rule("DOD3-D")
-def test_powers_that_played_no_option_earn_their_pe_in_bid_points(military_affairs):
+def test_powers_that_played_no_option_earn_their_pe_in_bid_points(table):
     """Rule 5 D: "Every major power that did not get to choose an option this turn earns bid points
-    equal to its current modified political effectiveness." """
-    earned = {e.power: e.bid_points for e in military_affairs.log if isinstance(e, BonusBidPointsEarned)}
+    equal to its current modified political effectiveness." Given Germany's printed PE 5 with a +2
+    modifier and Italy's 4 with a -1; when every power passes; then Germany earns 7 and Italy 3
+    (the modified PE, not the printed one)."""
+    table.given_power("GE", pe_modifier=2)
+    table.given_power("IT", pe_modifier=-1)
+    table.roll_weather()
 
-    assert earned == {"CH": 2, "CW": 3, "FR": 3, "US": 2, "GE": 5, "IT": 4, "JA": 3, "RU": 3}
-    assert military_affairs.state.powers["GE"].bid_points == 5
+    table.pass_political_affairs()
+
+    earned = {e.power: e.bid_points for e in table.log if isinstance(e, BonusBidPointsEarned)}
+    assert earned == {"CH": 2, "CW": 3, "FR": 3, "US": 2, "GE": 7, "IT": 3, "JA": 3, "RU": 3}
+    assert table.state.powers["GE"].bid_points == 7
 
 
 @pytest.mark.rule("DOD3-D")
@@ -52,8 +60,10 @@ def test_a_face_down_pe_award_is_sealed_for_its_own_seat(military_affairs):
 @pytest.mark.rule("DOD3-D")
 def test_a_negative_pe_costs_money_even_past_the_credit_limit(table):
     """Rule 5 D: "If you have a negative modified political effectiveness you must lose money equal
-    to your negative modified PE. This can send you below your credit limit." """
-    table.given_power("IT", political_effectiveness=-3, money=-6)
+    to your negative modified PE. This can send you below your credit limit." Given Italy's printed
+    PE -1 with a -2 modifier (modified -3) and 6 debt (its credit limit); when every power passes;
+    then Italy loses 3 (not the printed 1), to a debt of 9, and earns no bid points."""
+    table.given_power("IT", political_effectiveness=-1, pe_modifier=-2, money=-6)
     table.roll_weather()
 
     table.pass_political_affairs()
@@ -74,15 +84,26 @@ def test_a_power_that_played_an_option_earns_nothing(military_affairs):
 
 
 @pytest.mark.rule("DOD3-E")
-def test_military_affairs_run_in_reverse_initiative_order(military_affairs):
+def test_military_affairs_run_in_reverse_initiative_order(table):
     """Rule 5 E: lend-lease, naval strikes and moves, naval combat, army moves and combat
     announcements "In reverse initiative order"; "All sides record commitments"; "Resolve the
-    combats in initiative order"; then captured resources and factories."""
-    order = military_affairs.view("player1")["military_affairs"]["order"]
+    combats in initiative order"; then captured resources and factories. Given turn 2, where the
+    USA and China bid and so lead this turn's track (US, CH, GE, IT, CW, FR, RU, JA - not last
+    turn's order nor the chart's); when military affairs begin; then the order is this turn's
+    track reversed, and forwards for resolving combats."""
+    table.finish_turn()
+    table.bid({"US": 2, "CH": 1})
+    table.roll_weather()
+    table.pass_political_affairs()
 
-    reverse = ["CH", "US", "JA", "RU", "FR", "CW", "IT", "GE"]
+    order = table.view("player1")["military_affairs"]["order"]
+
+    reverse = ["JA", "RU", "FR", "CW", "IT", "GE", "CH", "US"]
+    assert [o["step"] for o in order] == [
+        "announce lend-lease", "surprise naval strikes, then naval moves", "naval combat", "army moves",
+        "announce land combats", "record land combat commitments", "resolve land combats",
+        "resolve captured resources and factories"]
     assert [o["powers"] for o in order] == [reverse] * 5 + ["all sides", list(reversed(reverse)), "all sides"]
-    assert order[2]["step"] == "naval combat"
 
 
 @pytest.mark.rule("DOD3-E")
@@ -165,14 +186,20 @@ def test_the_soviets_or_nationalist_chinese_buy_communist_chinese_points(product
 
 @pytest.mark.rule("DOD3-F")
 def test_naval_ratios_are_rechecked_after_all_production(production):
-    """Rule 5 F: "3. After all production is done recalculate Naval ratios" - from the naval points
-    including this turn's purchases (Japan buys one)."""
-    production.act("JA", BuyPoints("JA", PointKind.NAVAL, 1))
+    """Rule 5 F: "3. After all production is done recalculate Naval ratios". Given every power but
+    Japan has finished production; when Japan, the last, buys two naval points and finishes; then
+    the ratios are recalculated once, after Japan's end of production, from Japan's 6 naval points
+    (4 + 2) and the CW's 6."""
+    for power in production.state.active_powers():
+        if power != "JA":
+            production.act(power, EndProduction(power))
+    production.act("JA", BuyPoints("JA", PointKind.NAVAL, 2))
 
-    production.production()
+    events = production.act("JA", EndProduction("JA"))
 
-    ratios = next(e for e in production.log if isinstance(e, NavalRatiosRecalculated))
-    assert ratios.naval_points["JA"] == 5 and ratios.naval_points["CW"] == 6
+    (ratios,) = [e for e in production.log if isinstance(e, NavalRatiosRecalculated)]
+    assert production.types(events)[:2] == ["ProductionEnded", "NavalRatiosRecalculated"]
+    assert ratios.naval_points["JA"] == 6 and ratios.naval_points["CW"] == 6
 
 
 @pytest.mark.rule("DOD3-G")

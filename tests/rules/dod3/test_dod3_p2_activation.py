@@ -7,6 +7,7 @@ from domain.dod3.events import ActivationSkipped, MinorActivated
 from domain.dod3.political_affairs.activation.messages import AppliedMove, Conversion, MarkerMove
 from domain.dod3.political_affairs.activation.movement import Modifier, reachable
 from domain.dod3.state import MinorWar, war_pair
+from events.codec import from_plain
 from test_dod3_p2_layouts import activating, at, czech_pack, markers, political_affairs
 
 CZECH_MARKERS = {"CW": 3, "GE": 4, "FR": 1}  # "a +3 CW, a +4 German and a +1 French marker"
@@ -143,7 +144,7 @@ def test_only_minors_with_markers_the_activator_may_control_and_is_not_at_war_wi
 
     assert refused == ["DOD3-8.5a"] * 3
     assert [s.choices["minor"] for s in table.decider.legal_commands(table.state, table.seat("IT"))
-            if s.type == "ActivateMinor"] == ["Austria"]
+            if s.type == "ActivateMinor"] == [["Austria"]]
 
 
 @pytest.mark.rule("DOD3-8.5a")
@@ -175,7 +176,8 @@ def test_negative_modifiers_of_a_power_at_war_with_the_minor_may_be_converted(ta
     events = table.act("RU", ActivateMinor("RU", "Netherlands", conversions=(Conversion("GE", "CW"),), moves=(
         MarkerMove("CW", ("C9", "B10"), "GE"),)), rolls=[10])
 
-    assert spec.choices["conversions"] == {"GE": ["CW", "FR"]}
+    assert spec.choices["conversions"] == [{"nationality": "GE", "into": "CW"}, {"nationality": "GE", "into": "FR"}]
+    assert {"nationality": "CW", "converted_from": "GE"}.items() <= spec.choices["moves"][1].items()
     assert refused.rule_id == "DOD3-8.5b"
     assert events[0].moves[0].value == 11 and events[0].moves[0].converted_from == "GE"
 
@@ -238,16 +240,16 @@ def test_markers_return_to_their_owners(czech):
 
 @pytest.mark.rule("DOD3-8.5a")
 def test_legal_commands_offer_the_reachable_hexes_with_their_costs(czech):
-    """Rule 8.5 (for clients): each modifier with the hexes it can reach from where the marker is,
-    at their cheapest cost."""
+    """Rule 8.5 (for clients): each modifier to apply with the hexes it can reach from where the
+    marker is, cheapest first, and a body the service accepts (each modifier as far as it must go)."""
     activating(czech, "FR")
 
     (spec,) = [s for s in czech.decider.legal_commands(czech.state, czech.seat("FR")) if s.type == "ActivateMinor"]
 
-    by_nationality = {m["nationality"]: m for m in spec.choices["modifiers"]}
-    assert spec.choices["hex"] == "CZ"
-    assert by_nationality["GE"]["reachable"]["N1"] == 4
-    assert by_nationality["CW"]["reachable"]["H1"] == 3
+    by_nationality = {m["nationality"]: m["path"] for m in spec.choices["moves"]}
+    assert spec.choices["minor"] == ["Czechoslovakia"]
+    assert "N1" in by_nationality["GE"] and "H1" in by_nationality["CW"]
+    assert isinstance(czech.act("FR", from_plain(ActivateMinor, spec.example), rolls=[10])[0], MinorActivated)
 
 
 @pytest.mark.rule("DOD3-8.5a")

@@ -104,13 +104,14 @@ def test_hostile_minors_are_not_left_together(table):
 
 
 @pytest.mark.rule("DOD3-8.7.1")
-@pytest.mark.parametrize("power, path, shift", [("CW", ("H2",), 0), ("GE", ("4/-1",), 2)])
+@pytest.mark.parametrize("power, path, shift", [("CW", ("H2",), 0), ("GE", ("4/-1",), 2), ("FR", ("-1/2",), 0)])
 def test_us_entry_of_a_new_world_order(czech, power, path, shift):
     """Rule 8.7.1: "You gain the US entry Democracy benefit if you end your move closer to every
     centre hex of the Democratic ideology. It costs you the US entry Communism or Fascism cost if you
     end your move closer to any centre hex of that ideology. These US entry effects are cumulative."
     (The pack's stand-ins: -2 and +2.) The CW in H2 is closer to every liberal hex (-2) and to a
-    fascist centre hex (+2); Germany in 4/-1 only to the fascist centre (+2)."""
+    fascist centre hex (+2); Germany in 4/-1 only to the fascist centre (+2); France in -1/2 is
+    closer to some liberal hexes but not to every one (and to no other centre): no benefit, 0."""
     political_affairs(czech, order=(power,))
     before = czech.state.us_entry[power]
 

@@ -4,10 +4,11 @@ from fractions import Fraction
 import pytest
 
 from domain.dod3.commands import (
-    EndConquest, EndPoliticalAffairs, EndProduction, PassOption, RecordSearchAndSeizure, RollWeather, SubmitBid,
+    BuyPoints, EndConquest, EndMilitaryAffairs, EndPoliticalAffairs, EndProduction, PassOption, RecordMilitaryPoints,
+    RecordSearchAndSeizure, RollWeather, SubmitBid,
 )
 from domain.dod3.events import StepBegan, TurnBegan, TurnEnded, WeatherDetermined
-from domain.dod3.state import Step
+from domain.dod3.state import PointKind, Step
 from domain.dod3.turns import turn_label
 from domain.kernel import round_half_away
 
@@ -112,12 +113,39 @@ def test_commands_out_of_step_are_refused(table):
 @pytest.mark.rule("DOD3-I")
 def test_end_of_turn_checks_the_end_then_starts_the_next_turn(table):
     """Rule 5 I: "Check to see if the game has ended. If not, return naval points to a base. The
-    next turn starts (repeat steps A to I)." """
-    events = table.finish_turn()
+    next turn starts (repeat steps A to I)." The engine keeps no sea areas, so a return to base is
+    the step I event (TurnEnded) and every naval point is still on the chart after it. Given
+    Germany gained a naval point in step E and Japan bought one in step F; when step I runs; then
+    the turn ends with every naval point kept (GE 3, JA 5) and the next turn starts."""
+    naval = {p: ledger.naval_points for p, ledger in table.state.powers.items()}
+    table.roll_weather()
+    table.pass_political_affairs()
+    table.moderator(RecordMilitaryPoints("GE", naval_change=1))
+    table.moderator(EndMilitaryAffairs())
+    table.act("JA", BuyPoints("JA", PointKind.NAVAL, 1))
+    table.production()
+
+    events = table.moderator(EndConquest())
 
     assert table.types(events)[-3:] == ["StepBegan", "TurnEnded", "TurnBegan"]
     assert isinstance(events[-2], TurnEnded) and events[-1] == TurnBegan(2, "Mar/Apr 1936")
+    assert {p: ledger.naval_points for p, ledger in table.state.powers.items()} == {**naval, "GE": 3, "JA": 5}
     assert (table.state.step, table.state.outcome) == (Step.INITIATIVE, None)
+
+
+@pytest.mark.rule("DOD3-I")
+def test_no_naval_points_return_when_the_game_has_ended(table):
+    """Rule 5 I: "Check to see if the game has ended. If not, return naval points to a base": given
+    the last turn (Nov/Dec 1946); when step I runs; then the game ends and no turn ends after it."""
+    table.given(turn=66)
+    table.roll_weather()
+    table.pass_political_affairs()
+    table.moderator(EndMilitaryAffairs())
+    table.production()
+
+    events = table.moderator(EndConquest())
+
+    assert table.types(events)[-1] == "GameEnded" and "TurnEnded" not in table.types(events)
 
 
 @pytest.mark.rule("DOD3-7")

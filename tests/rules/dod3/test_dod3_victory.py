@@ -195,4 +195,4 @@ def test_a_conquered_power_leaves_the_game(conquest_step):
     table.moderator(EndConquest())
 
     assert "GE" not in [a["power"] for a in table.view("player1")["turn"]["awaiting"]]
-    assert table.refused(table.seat("GE"), SubmitBid("GE", 1)).rule_id == "DOD3-6.1"
+    assert table.refused(table.seat("GE"), SubmitBid("GE", 1)).rule_id == "DOD3-4.1"

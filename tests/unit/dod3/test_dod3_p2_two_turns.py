@@ -13,6 +13,7 @@ from domain.dod3.commands import (
     RollWeather, SubmitBid,
 )
 from domain.dod3.political_affairs.activation.messages import MarkerMove
+from domain.dod3.political_affairs.ipo import new_world_order
 from domain.dod3.political_affairs.ipo.messages import AgreementItem
 from domain.dod3.state import PointKind, Step
 from domain.kernel import MODERATOR
@@ -102,9 +103,9 @@ def test_legal_commands_in_political_affairs_are_json_and_playable(game):
     game.play(AXIS, RollWeather(), [3])
 
     specs = game.decider.legal_commands(game.state, AXIS)
-    offered = {spec.choices["option"]: spec.choices for spec in specs if spec.type == "PlayOption"}
+    offered = {spec.choices["option"][0]: spec for spec in specs if spec.type == "PlayOption"}
 
     json.dumps([to_plain(spec) for spec in specs])
     assert {"IPO 1", "IPO 2", "IPO 12", "GE 3", "GE 4"} <= set(offered)
-    assert "FR 3" not in offered and offered["GE 4"]["cost"] == 3
-    assert offered["IPO 1"]["movement_points"] == 8
+    assert "FR 3" not in offered and offered["GE 4"].example["target"] in offered["GE 4"].choices["target"]
+    assert set(offered["IPO 1"].choices["path"]) == set(new_world_order.reachable(game.state, game.pack, "GE"))

@@ -8,7 +8,9 @@ from domain.dod3.pack import Pack
 from domain.dod3.political_affairs.activation.messages import (
     ActivateMinor, ActivationSkipped, AppliedMove, Conversion, MarkerMove, MinorActivated,
 )
-from domain.dod3.political_affairs.activation.movement import Modifier, apply_modifier, reachable, surroundings
+from domain.dod3.political_affairs.activation.movement import (
+    Modifier, apply_modifier, first_path, reachable, surroundings,
+)
 from domain.dod3.political_affairs.control.minors import (
     at_war_with_minor, eligible_to_control, hostile_stack, marker_minors, powers_at_war_with_minor,
 )
@@ -70,8 +72,9 @@ def activate(state: State, pack: Pack, power: str, minor: str, conversions: tupl
     for move in moves:
         result = apply_modifier(state, pack, minor, here, modifiers[(move.nationality, move.converted_from)],
                                 tuple(move.path))
+        # A marker that does not move stops where it stands (8.5e): only a move may end in a hostile stack.
         clash = hostile_stack(state, pack, minor, result.end, {**state.positions, minor: result.end})
-        if clash is not None:
+        if move.path and clash is not None:
             raise RuleViolation("DOD3-8.5g", f"{minor} cannot end in {result.end} with hostile {clash} unless a "
                                              f"major power eligible to control both is there")
         applied.append(result)
@@ -107,21 +110,32 @@ def skip_activation_if_none(state: State, ctx: Context, power: str) -> Decided:
 
 
 def legal_activations(state: State, pack: Pack, power: str) -> list[CommandSpec]:
-    """Rule 8.5: for each minor the power may activate, its modifiers (none converted) with the hexes
-    each can reach from where the marker stands now, and the conversions allowed."""
+    """Rule 8.5: for each minor the power may activate, a body it can send: the conversions allowed
+    (8.5b) and every modifier to apply with the hexes its marker can reach from where it stands now
+    (``moves``: one item per modifier, its ``path`` drawn from those hexes). The example applies
+    the modifiers unconverted, each as far as it must go (the marker stops as soon as it may)."""
     return [_activation(state, pack, power, minor) for minor in eligible_minors(state, pack, power)]
 
 
 def _activation(state: State, pack: Pack, power: str, minor: str) -> CommandSpec:
-    start = state.positions[minor]
-    modifiers = modifiers_after(state, pack, minor, ())
+    here = state.positions[minor]
     around = surroundings(state, pack, minor)
-    return CommandSpec("ActivateMinor", power, {
-        "minor": minor, "hex": start,
-        "modifiers": [{"nationality": m.nationality, "value": m.value,
-                       "reachable": reachable(state, pack, minor, start, m, around)} for m in modifiers],
-        "conversions": {n: list(into) for n, into in conversion_choices(state, pack, minor).items()},
-    }, "DOD3-8.5a")
+    conversions = [Conversion(n, p) for n, into in conversion_choices(state, pack, minor).items() for p in into]
+    unconverted = modifiers_after(state, pack, minor, ())
+    converted = [modifiers_after(state, pack, minor, (c,)) for c in conversions]
+    moves = []
+    for modifier in dict.fromkeys(m for ms in (unconverted, *converted) for m in ms):
+        hexes = reachable(state, pack, minor, here, modifier, around)
+        moves.append({"nationality": modifier.nationality, "converted_from": modifier.converted_from,
+                      "path": sorted(hexes, key=lambda h: (hexes[h], h))})  # cheapest first
+    example = []
+    for modifier in unconverted:
+        path = first_path(state, pack, minor, here, modifier, around)
+        example.append({"nationality": modifier.nationality, "converted_from": None, "path": list(path)})
+        here = path[-1] if path else here
+    conversions = [{"nationality": c.nationality, "into": c.into} for c in conversions]
+    return CommandSpec("ActivateMinor", power, {"minor": [minor], "conversions": conversions, "moves": moves},
+                       "DOD3-8.5a", {"power": power, "minor": minor, "conversions": [], "moves": example})
 
 
 @evolve.register

@@ -8,7 +8,9 @@ from dataclasses import dataclass
 
 from domain.dod3.pack import Pack
 from domain.dod3.political_affairs.activation.messages import AppliedMove
-from domain.dod3.political_affairs.control.minors import allies_of, eligible_to_control, powers_at_war_with_minor
+from domain.dod3.political_affairs.control.minors import (
+    allies_of, eligible_to_control, hostile_stack, powers_at_war_with_minor,
+)
 from domain.dod3.state import State
 from domain.kernel import RuleViolation
 
@@ -98,11 +100,26 @@ def steps(state: State, pack: Pack, minor: str, modifier: Modifier, here: str,
             for there in qualifying_hexes(state, pack, modifier.nationality, modifier.value, here)}
 
 
+def blocking_minor(state: State, pack: Pack, minor: str, there: str) -> str | None:
+    """Rule 8.5g: the hostile minor in ``there`` that ``minor`` may not end with (no major power
+    eligible to control both stacked there), or None. Such a hex stops the marker before it."""
+    return hostile_stack(state, pack, minor, there, {**state.positions, minor: there})
+
+
+def may_stop(state: State, pack: Pack, minor: str, options: dict[str, int], left: int) -> bool:
+    """Rules 8.5e and 8.5g: a marker stops where it cannot continue: no hex qualifies, or one it
+    may choose (8.5f) costs more than is left or is a hex it may not end in."""
+    return not options or any(cost > left or blocking_minor(state, pack, minor, there) is not None
+                              for there, cost in options.items())
+
+
 def apply_modifier(state: State, pack: Pack, minor: str, start: str, modifier: Modifier,
                    path: tuple[str, ...]) -> AppliedMove:
-    """Rules 8.5d-f: follow the activator's path hex by hex. "If it costs more points to enter a hex
+    """Rules 8.5d-g: follow the activator's path hex by hex. "If it costs more points to enter a hex
     than that remaining for the modifier, the marker cannot enter that hex and ceases its movement"
-    - so it stops only where no hex qualifies or one it may choose costs more than is left."""
+    - and a hex it may not end in (8.5g) stops it the same way, before that hex. So it stops only
+    where no hex qualifies or one it may choose stops it, and an activation never deadlocks (the
+    activation checks 8.5g where each modifier ends)."""
     left, here, costs = abs(modifier.value), start, []
     around = surroundings(state, pack, minor)
     for there in path:
@@ -119,16 +136,33 @@ def apply_modifier(state: State, pack: Pack, minor: str, start: str, modifier: M
         costs.append(options[there])
         here = there
     options = steps(state, pack, minor, modifier, here, around)
-    if options and all(cost <= left for cost in options.values()):
+    if not may_stop(state, pack, minor, options, left):
         raise RuleViolation("DOD3-8.5e", f"the {modifier.nationality} modifier still has {left} point(s): {minor} "
                                          f"must go on from {here} ({', '.join(sorted(options))})")
     return AppliedMove(modifier.nationality, modifier.value, modifier.converted_from, tuple(path), tuple(costs), here)
 
 
+def first_path(state: State, pack: Pack, minor: str, start: str, modifier: Modifier,
+               around: Surroundings | None = None) -> tuple[str, ...]:
+    """A path ``apply_modifier`` accepts (for the ready body ``legal_commands`` offers): the
+    cheapest hex while the marker must go on, stopping as soon as it may. Every hex costs at
+    least 1, so it ends."""
+    around = around or surroundings(state, pack, minor)
+    left, here, path = abs(modifier.value), start, []
+    while True:
+        options = steps(state, pack, minor, modifier, here, around)
+        if may_stop(state, pack, minor, options, left):
+            return tuple(path)
+        here = min(options, key=lambda h: (options[h], h))
+        left -= options[here]
+        path.append(here)
+
+
 def reachable(state: State, pack: Pack, minor: str, start: str, modifier: Modifier,
               around: Surroundings | None = None) -> dict[str, int]:
     """The hexes a modifier can take the marker to from ``start``, each with its cheapest cost
-    (what ``legal_commands`` offers)."""
+    (what ``legal_commands`` offers). A hex it may not end in (8.5g) is passed through, never
+    offered as an end."""
     points, best, queue = abs(modifier.value), {start: 0}, [(0, start)]
     around = around or surroundings(state, pack, minor)
     while queue:
@@ -140,4 +174,4 @@ def reachable(state: State, pack: Pack, minor: str, start: str, modifier: Modifi
             if total <= points and total < best.get(there, points + 1):
                 best[there] = total
                 heapq.heappush(queue, (total, there))
-    return {h: c for h, c in best.items() if h != start}
+    return {h: c for h, c in best.items() if h != start and blocking_minor(state, pack, minor, h) is None}

@@ -131,7 +131,8 @@ def control_effects(state: State, pack: Pack, minor: str, controller: str | None
     access = (Resources.NONE, Resources.UNCOMMITTED, Resources.NOT_COMMITTED_TO_LOWER_INITIATIVE, Resources.ALL)
     common_enemy = any(state.at_war(controller, enemy) for enemy in powers_at_war_with_minor(state, pack, owner))
     return ControlEffects(
-        controller=controller, faction_distance=factions, stacked=stacked, at_war=at_war, league_vote=True,
+        # Rule 8.1b: "Colonies do not have a vote in the League of Nations": their owner votes.
+        controller=controller, faction_distance=factions, stacked=stacked, at_war=at_war, league_vote=owner == minor,
         resources=access[min(level, len(access) - 1)],
         enter_and_supply=at_war and factions == 0 and controller in allies_of(state, pack, owner),
         align=at_war and stacked,

@@ -8,7 +8,9 @@ from fractions import Fraction
 from domain.dod3.pack import Pack
 from domain.dod3.political_affairs.control.minors import allies_of, has_political_marker
 from domain.dod3.political_affairs.options.messages import MarkerChange, OptionRequest
-from domain.dod3.political_affairs.options.pack import ChartColumn, ChartKind, Modifier, ModifierKind, OptionCard
+from domain.dod3.political_affairs.options.pack import (
+    SCALING_MODIFIERS, ChartColumn, ChartKind, Modifier, ModifierKind, OptionCard,
+)
 from domain.dod3.state import State
 from domain.dod3.turns import year
 from domain.kernel import round_half_away
@@ -80,10 +82,13 @@ def marker_changes(state: State, power: str, effects: dict[str, int]) -> tuple[M
 def us_entry_effect(state: State, pack: Pack, power: str, card: OptionCard, request: OptionRequest,
                     extra: Fraction = Fraction(0)) -> Fraction:
     """Rule 8.4d: the number for the year (the option's plus its chart column's, plus ``extra``
-    for effects such as IPO 1's), then the card's modifiers in order: by ideology, then opposite,
-    double or halve. Fractions are kept."""
+    for effects such as IPO 1's), then the card's modifiers: "use the opposite of the chart effect
+    ... or double or halve the effect ... This is done after adding any modifier" ((3 + 2) / 2, not
+    3 / 2 + 2), whatever order the card lists them in. Fractions are kept."""
     when = year(pack, state.turn)
     column = chart_column(pack, card, request.target)
     value = card.us_entry_in(when) + (column.us_entry_in(when) if column is not None else 0) + extra
-    return _modified(Fraction(value), card.us_entry_modifiers, allied=False, levels=request.levels,
+    # A stable sort: the additions keep their card order, and so do the scalings after them.
+    ordered = tuple(sorted(card.us_entry_modifiers, key=lambda m: m.kind in SCALING_MODIFIERS))
+    return _modified(Fraction(value), ordered, allied=False, levels=request.levels,
                      ideology=pack.ideology(power).value)

@@ -14,6 +14,7 @@ from domain.dod3.political_affairs.options.selection import check_selection, own
 from domain.dod3.state import State
 from domain.dod3.treaties import treaty_level
 from domain.kernel import CommandSpec, RuleViolation
+from domain.kernel.plain import to_plain
 
 
 def legal_options(state: State, pack: Pack, power: str) -> list[CommandSpec]:
@@ -33,7 +34,10 @@ def credit_offers(state: State, pack: Pack, power: str) -> list[CommandSpec]:
     needed = pack.politics.credit_partner_treaty_level
     linked = {p for t in state.treaties if power in t.powers and t.level >= needed for p in t.powers}
     partners = [p for p in state.active_powers() if p != power and p in linked]
-    return [CommandSpec("OfferCredit", power, {"beneficiary": partners}, "DOD3-8.2b")] if partners else []
+    if not partners:
+        return []
+    return [CommandSpec("OfferCredit", power, {"beneficiary": partners}, "DOD3-8.2b",
+                        {"power": power, "beneficiary": partners[0], "up_to": 1})]
 
 
 def _candidates(state: State, pack: Pack, power: str, card: OptionCard) -> list[str | None]:
@@ -67,22 +71,25 @@ def _playable(state: State, pack: Pack, power: str, card: OptionCard, target: st
 
 
 def _option(state: State, pack: Pack, power: str, card: OptionCard) -> CommandSpec | None:
+    """The option with the values each of its fields may take now; the example plays it at its
+    first valid target as ``_playable`` checked it."""
     targets = [t for t in _candidates(state, pack, power, card) if _playable(state, pack, power, card, t)]
     if not targets:
         return None
-    choices: dict = {"option": card.id, "name": card.name, "cost": option_cost(card, OptionRequest(card.id)),
-                     "target": None if card.target is TargetKind.NONE else targets,
-                     "needs_approval": card.approval is not None}
+    choices: dict = {"option": [card.id]}
+    if card.target is not TargetKind.NONE:
+        choices["target"] = targets
     match card.effect.kind:
         case EffectKind.NEW_WORLD_ORDER:
-            choices["movement_points"] = new_world_order.movement_points(state, pack, power)
-            choices["reachable"] = new_world_order.reachable(state, pack, power)
+            hexes = new_world_order.reachable(state, pack, power)
+            choices["path"] = sorted(hexes, key=lambda h: (hexes[h], h))  # the hexes a path may enter
             choices["carry"] = [m for m in pack.minors if state.positions.get(m) == state.positions[power]]
         case EffectKind.ECONOMIC_AGREEMENT:
             choices["agreement"] = [a.value for a in AgreementAction]
-            choices["available"] = {t: [{"location": loc, "kind": kind, "free": n}
-                                        for (loc, kind), n in economic_agreements.available(state, pack, t).items()]
-                                    for t in targets}
+            choices["items"] = [{"location": loc, "kind": kind} for t in targets
+                                for (loc, kind) in economic_agreements.available(state, pack, t)]
         case EffectKind.TREATY_LEVEL if card.effect.change is None:
-            choices["levels"] = {t: treaty_level(state, power, t) for t in targets}
-    return CommandSpec("PlayOption", power, choices, "DOD3-8.2c")
+            choices["levels"] = {"minimum": 1, "maximum": max(treaty_level(state, power, t) for t in targets)}
+    request = _request(state, pack, card, targets[0])
+    example = {"power": power, **to_plain(request)}
+    return CommandSpec("PlayOption", power, choices, "DOD3-8.2c", example)

@@ -76,6 +76,8 @@ class PrerequisiteKind(StrEnum):
 M = ModifierKind
 MINOR_MODIFIERS = (M.OPPOSITE, M.HALVE, M.DOUBLE, M.PER_ALLY, M.NEGATIVE_ONLY, M.MULTIPLY_BY_LEVELS, M.ADD)
 US_ENTRY_MODIFIERS = (M.BY_IDEOLOGY, M.OPPOSITE, M.DOUBLE, M.HALVE, M.ADD)
+# Rule 8.4d: opposite, double and halve come "after adding any modifier" to a US entry effect.
+SCALING_MODIFIERS = frozenset({M.OPPOSITE, M.DOUBLE, M.HALVE, M.MULTIPLY_BY_LEVELS})
 
 
 def _effects(**kwargs) -> Keyed:
