@@ -14,10 +14,9 @@ match the exact Fraction programme to about 1e-15 (tests/unit/aa/test_aa_odds_fa
 """
 from __future__ import annotations
 
-from math import comb
 
 import numpy as np
-from scipy.linalg import solve_triangular
+from scipy.linalg.lapack import dtrtrs
 
 from domain.aa.combat.distributions import Field
 from domain.aa.combat.model import BattleModel, Outcome
@@ -27,6 +26,7 @@ from domain.aa.units import Ability
 
 # Abilities that make casualties depend on more than the number of hits (restricted hit classes,
 # surprise strikes, units lost when left alone): such battles take the general programme.
+_FLOAT = Field(False)
 _NOT_CHAIN = frozenset({Ability.EVADES_AIR, Ability.CANNOT_HIT_AIR, Ability.SURPRISE_STRIKE,
                         Ability.DEFENCELESS})
 
@@ -44,61 +44,83 @@ def chain_battle(model: BattleModel) -> bool:
 class _Chain:
     """One side's states from a start: ``states[k]`` after k hits, with its fire and hit points."""
 
-    def __init__(self, side: SideModel, start: tuple[int, ...], f: Field, sides: int):
+    def __init__(self, side: SideModel, start: tuple[int, ...], sides: int):
         hp = side.hit_points(start)
-        self.states = [start] + [side.assign(start, (0, 0, k)) for k in range(1, hp + 1)]
-        # The chain must compose (k hits then one more = k + 1 hits); if an order of loss ever broke
-        # that, the caller falls back to the general programme.
-        self.ok = all(side.assign(s, (0, 0, 1)) == nxt for s, nxt in zip(self.states, self.states[1:]))
+        states = [start]
+        for slot in side.slots(start):
+            states.append(side.apply(states[-1], (slot,)))
+        self.states = states
+        # Hits taken one at a time must give what the engine gives for them at once (one order of
+        # loss); checked halfway and at the end, else the caller takes the general programme.
+        self.ok = all(side.assign(start, (0, 0, k)) == states[k] for k in {hp // 2, hp})
         self.alive = np.array([side.alive(s) for s in self.states], dtype=bool)
-        pmfs = [_hits_pmf(side.shots(s, False, False), f, sides) for s in self.states]
-        width = max(map(len, pmfs)) + 1
-        fire = np.zeros((len(pmfs), width))
-        for k, pmf in enumerate(pmfs):
-            fire[k, :len(pmf)] = pmf
-        self.fire = fire  # fire[k, x]: P(x hits) from this side at position k
+        # Dice per hit chance at each position, then every position's hit distribution at once.
+        chances: dict[float, int] = {}
+        rows = []
+        for s in states:
+            row: dict[int, int] = {}
+            for shot in side.shots(s, False, False):
+                p = _FLOAT.shot_probability(shot.needed, shot.dice, shot.best, sides)
+                column = chances.setdefault(p, len(chances))
+                row[column] = row.get(column, 0) + (shot.count if shot.best else shot.count * shot.dice)
+            rows.append(row)
+        dice = np.zeros((len(states), len(chances)), dtype=np.int64)
+        for k, row in enumerate(rows):
+            for column, n in row.items():
+                dice[k, column] = n
+        fire = _hit_distributions(dice, list(chances))
+        self.fire = np.concatenate((fire, np.zeros((len(states), 1))), axis=1)  # [k, x]: P(x hits) at k
+        fire = self.fire
         # tail[k, x] = P(at least x hits): hits beyond the enemy's last hit point are lumped there.
         self.tail = np.cumsum(fire[:, ::-1], axis=1)[:, ::-1]
         self.silent = fire[:, 0] == 1.0
 
 
-def _binomial(n: int, p: float) -> np.ndarray:
-    """P(k successes in n trials), k = 0..n, in float64."""
-    k = np.arange(n + 1)
-    return np.array([comb(n, int(i)) for i in k], dtype=float) * p ** k * (1.0 - p) ** (n - k)
+def _binomials(n: int, p: float) -> np.ndarray:
+    """[m, k] = P(k successes in m trials), m, k = 0..n (each row from the one before: no
+    cancellation, every entry a sum of positive terms)."""
+    table = np.zeros((n + 1, n + 1))
+    table[0, 0] = 1.0
+    q = 1.0 - p
+    for m in range(1, n + 1):
+        table[m, :m + 1] = table[m - 1, :m + 1] * q
+        table[m, 1:m + 1] += table[m - 1, :m] * p
+    return table
 
 
-def _hits_pmf(shots, f: Field, sides: int) -> np.ndarray:
-    """Distribution of the hits a side's shots score (every hit lands anywhere in a chain battle)."""
-    trials: dict[float, int] = {}
-    for shot in shots:
-        p = f.shot_probability(shot.needed, shot.dice, shot.best, sides)
-        trials[p] = trials.get(p, 0) + (shot.count if shot.best else shot.count * shot.dice)
-    pmf = np.ones(1)
-    for p, n in sorted(trials.items()):
-        pmf = np.convolve(pmf, _binomial(n, p))
-    return pmf
-
-
-def _hits_taken(fire: np.ndarray, tail: np.ndarray, room: int) -> np.ndarray:
-    """[k, y] = P(y hits) with y capped at ``room`` (hits beyond it lumped into the last column)."""
-    width = fire.shape[1]
-    out = np.zeros((fire.shape[0], room + 1))
-    take = min(room, width)
-    out[:, :take] = fire[:, :take]
-    if room < width:
-        out[:, room] = tail[:, room]
+def _hit_distributions(dice: np.ndarray, chances: list[float]) -> np.ndarray:
+    """[k, x] = P(x hits) for each position k: the binomials of its dice, one hit chance at a
+    time, convolved row by row (a shift-and-add over the shorter side)."""
+    out = np.ones((dice.shape[0], 1))
+    for column, p in enumerate(chances):
+        counts = dice[:, column]
+        top = int(counts.max())
+        if not top:
+            continue
+        terms = _binomials(top, p)[counts]  # [k, s]
+        width = out.shape[1]
+        new = np.zeros((dice.shape[0], width + top))
+        for shift in range(top + 1):
+            new[:, shift:shift + width] += out * terms[:, shift:shift + 1]
+        out = new
     return out
 
 
-def _transfer(fire_row: np.ndarray, tail_row: np.ndarray, n: int, index: np.ndarray) -> np.ndarray:
-    """[j, j'] = P(the enemy, having taken j hits, has taken j' after this fire) over 0..n-1."""
-    padded = np.concatenate((fire_row, np.zeros(n + 1)))
-    out = padded[index]
-    last = n - 1
-    reach = last - np.arange(n)  # hits that take the enemy to its last position
-    out[:, last] = np.where(reach < len(tail_row), tail_row[np.minimum(reach, len(tail_row) - 1)], 0.0)
-    out[last, last] = 1.0
+def _moves(att: "_Chain", n: int) -> np.ndarray:
+    """[i, j, j'] = P(the defender goes from j to j' hits taken) under the attacker's fire at
+    position i: its hit distribution shifted right by j, hits beyond the last position lumped there
+    (one gather for the whole chain, Toeplitz per row)."""
+    rows = len(att.states)
+    width = min(n, att.fire.shape[1])
+    padded = np.zeros((rows, 2 * n))
+    padded[:, n:n + width] = att.fire[:, :width]
+    cols = np.arange(n)
+    out = padded[:, n + cols[None, :] - cols[:, None]]
+    reach = n - 1 - cols  # hits that take the defender to its last position
+    tail = np.zeros((rows, n))
+    width = min(n, att.tail.shape[1])
+    tail[:, :width] = att.tail[:, :width]
+    out[:, :, n - 1] = tail[:, reach]
     return out
 
 
@@ -107,37 +129,40 @@ def _fight(att: _Chain, dfn: _Chain, p: float, tally: dict, counts: list) -> Non
     na, nd = len(att.states), len(dfn.states)
     mass = np.zeros((na, nd))
     mass[0, 0] = p
-    cols = np.arange(nd)
-    diff = cols[None, :] - cols[:, None]
-    index = np.where(diff < 0, len(att.fire[0]) + nd, diff)  # below the diagonal: a zero slot
-    live_d = dfn.alive.copy()
-    eye = np.eye(nd)
+    # The defender's hits on the attacker, [j, y], wide enough for any room left.
+    fire = np.zeros((nd, na + 1))
+    tail = np.zeros((nd, na + 1))
+    width = min(dfn.fire.shape[1], na + 1)
+    fire[:, :width], tail[:, :width] = dfn.fire[:, :width], dfn.tail[:, :width]
+    miss = fire[:, 0]  # the defender scores nothing: the attacker stays in its row
+    moves = _moves(att, nd)
+    diagonal = np.arange(nd)
+    # Per cell (i, j): whether it still fights, and 1 / (1 - P(a round changes nothing)).
+    stalemate = dfn.alive[None, :] & dfn.silent[None, :] & att.silent[:, None]
+    active = att.alive[:, None] & dfn.alive[None, :] & ~stalemate
+    stay = miss[None, :] * moves[:, diagonal, diagonal]
+    scale = np.divide(active, 1.0 - stay, out=np.zeros((na, nd)), where=active)
+    gain = -miss[None, :] * scale  # [i, j]: the within-row share of what leaves (i, j)
     for i in range(na):
         row = mass[i]
         if not row.any():
             continue
-        if not att.alive[i]:
+        room = na - 1 - i
+        if not att.alive[i] or not room:
             _record(tally, i, np.nonzero(row)[0], row, counts)
             continue
-        room = na - 1 - i
-        taken = _hits_taken(dfn.fire, dfn.tail, room)  # [j, y]: the defender's hits on the attacker
-        move = _transfer(att.fire[i], att.tail[i], nd, index)  # [j, j']: the attacker's on the defender
-        stay = taken[:, 0] * np.diagonal(move)
-        stalemate = live_d & dfn.silent & att.silent[i]
-        active = live_d & ~stalemate
-        scale = np.where(active, 1.0 / np.where(active, 1.0 - stay, 1.0), 0.0)
-        within = move * (taken[:, 0] * scale)[:, None]
-        np.fill_diagonal(within, 0.0)
-        # m = row + m @ within, within strictly upper triangular: one unit triangular solve.
-        final = solve_triangular(eye - within, row, trans="T", unit_diagonal=True, check_finite=False)
+        # m = row + m @ within, within strictly upper triangular: one unit triangular solve
+        # (dtrtrs reads only the upper triangle, so the diagonal may hold anything).
+        final, _ = dtrtrs(moves[i] * gain[i][:, None], row, lower=0, trans=1, unitdiag=1)
         counts[0] += int(np.count_nonzero(final))
-        done = ~active & (final != 0.0)
-        for j in np.nonzero(done)[0]:
-            key = (Outcome.STALEMATE if stalemate[j] else None, i, j)
+        for j in np.nonzero(~active[i] & (final != 0.0))[0]:
+            key = (Outcome.STALEMATE if stalemate[i, j] else None, i, j)
             tally[key] = tally.get(key, 0.0) + final[j]
-        if room:
-            weights = final * scale
-            mass[i + 1:] += (taken[:, 1:] * weights[:, None]).T @ move
+        weights = final * scale[i]
+        # Rows below: y = 1 .. room - 1 hits exactly, and at least ``room`` hits (the attacker gone).
+        if room > 1:
+            mass[i + 1:na - 1] += (fire[:, 1:room] * weights[:, None]).T @ moves[i]
+        mass[na - 1] += (tail[:, room] * weights) @ moves[i]
 
 
 def _record(tally: dict, i: int, js, row, counts: list) -> None:
@@ -159,7 +184,7 @@ def chain_odds(model: BattleModel) -> tuple[dict, float, int] | None:
         for side, start in ((model.attacker, att0), (model.defender, dfn0)):
             key = (side.attacking, start)
             if key not in chains:
-                chains[key] = _Chain(side, start, f, model.sides)
+                chains[key] = _Chain(side, start, model.sides)
             if not chains[key].ok:
                 return None
             pair.append(chains[key])
