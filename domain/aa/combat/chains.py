@@ -14,7 +14,6 @@ match the exact Fraction programme to about 1e-15 (tests/unit/aa/test_aa_odds_fa
 """
 from __future__ import annotations
 
-
 import numpy as np
 from scipy.linalg.lapack import dtrtrs
 
@@ -24,9 +23,9 @@ from domain.aa.combat.opening import opening
 from domain.aa.combat.sides import SideModel
 from domain.aa.units import Ability
 
+_FLOAT = Field(False)
 # Abilities that make casualties depend on more than the number of hits (restricted hit classes,
 # surprise strikes, units lost when left alone): such battles take the general programme.
-_FLOAT = Field(False)
 _NOT_CHAIN = frozenset({Ability.EVADES_AIR, Ability.CANNOT_HIT_AIR, Ability.SURPRISE_STRIKE,
                         Ability.DEFENCELESS})
 
@@ -53,7 +52,7 @@ class _Chain:
         # Hits taken one at a time must give what the engine gives for them at once (one order of
         # loss); checked halfway and at the end, else the caller takes the general programme.
         self.ok = all(side.assign(start, (0, 0, k)) == states[k] for k in {hp // 2, hp})
-        self.alive = np.array([side.alive(s) for s in self.states], dtype=bool)
+        self.alive = np.array([side.alive(s) for s in states], dtype=bool)
         # Dice per hit chance at each position, then every position's hit distribution at once.
         chances: dict[float, int] = {}
         rows = []
@@ -68,9 +67,9 @@ class _Chain:
         for k, row in enumerate(rows):
             for column, n in row.items():
                 dice[k, column] = n
-        fire = _hit_distributions(dice, list(chances))
-        self.fire = np.concatenate((fire, np.zeros((len(states), 1))), axis=1)  # [k, x]: P(x hits) at k
-        fire = self.fire
+        # fire[k, x]: P(x hits) at position k (one spare zero column: "at least" reads past the end).
+        fire = np.concatenate((_hit_distributions(dice, list(chances)), np.zeros((len(states), 1))), axis=1)
+        self.fire = fire
         # tail[k, x] = P(at least x hits): hits beyond the enemy's last hit point are lumped there.
         self.tail = np.cumsum(fire[:, ::-1], axis=1)[:, ::-1]
         self.silent = fire[:, 0] == 1.0
