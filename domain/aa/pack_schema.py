@@ -187,8 +187,9 @@ class EditionPackSchema(_Strict):
     units = fields.Dict(keys=fields.String(), values=fields.Nested(UnitSchema), required=True)
     techs = fields.Dict(keys=fields.String(), values=fields.Nested(TechSchema), load_default=dict)
     combat = fields.Nested(CombatSchema, required=True)
-    # Who fights whom: every power on exactly one side (attacks go against enemies only).
-    sides = fields.Dict(keys=fields.String(), values=fields.List(fields.String()), required=True)
+    # Who fights whom: every power on exactly one side (attacks go against enemies only). A pack
+    # without sides (written before they existed) keeps the old reading: every other power is an enemy.
+    sides = fields.Dict(keys=fields.String(), values=fields.List(fields.String()), load_default=None)
     war_bonds = fields.Nested(WarBondsSchema, load_default=None)
 
     @validates_schema
@@ -211,8 +212,8 @@ class EditionPackSchema(_Strict):
                     errors[where] = "an effect names a unit or is a side-wide aa_hit"
         if data["combat"].transport_unit not in units:
             errors["combat.transport_unit"] = "unknown unit"
-        placed = [p for powers in data["sides"].values() for p in powers]
-        if sorted(placed) != sorted(data["powers"]):
+        placed = [p for powers in (data["sides"] or {}).values() for p in powers]
+        if data["sides"] is not None and sorted(placed) != sorted(data["powers"]):
             errors["sides"] = "every power on exactly one side"
         bonds = data.get("war_bonds")
         if bonds is not None and bonds.advance not in data["techs"]:
@@ -225,7 +226,8 @@ class EditionPackSchema(_Strict):
         """The pack, each unit and advance named by its key (a unit's title defaults to its name)."""
         return EditionPack(**{
             **data, "powers": tuple(data["powers"]),
-            "sides": {power: side for side, powers in data["sides"].items() for power in powers},
+            "sides": {power: side for side, powers in (data["sides"] or {p: [p] for p in data["powers"]}).items()
+                      for power in powers},
             "units": {name: UnitType(name=name, **{**u, "title": u["title"] or name.replace("_", " ")})
                       for name, u in data["units"].items()},
             "techs": {name: Tech(name=name, **t) for name, t in data["techs"].items()},
