@@ -24,6 +24,7 @@ from domain.aa.units import (
     TechEffect,
     TwoRollAa,
     UnitType,
+    WarBonds,
 )
 
 AA_RULES = ("edition", "two_roll", "two_roll_id")
@@ -155,6 +156,27 @@ class CombatSchema(_Strict):
         return CombatRules(**{k: v for k, v in data.items() if k != "provisional"})
 
 
+class WarBondsSchema(_Strict):
+    advance = fields.String(required=True)
+    die = fields.Integer(required=True, strict=True, validate=validate.Range(min=1))
+    variants = fields.Dict(keys=fields.String(),
+                           values=fields.Dict(keys=fields.Integer(strict=True), values=fields.Integer(**_count)),
+                           required=True, validate=validate.Length(min=1))
+    default = fields.String(required=True)
+
+    @validates_schema
+    def _faces(self, data, **kwargs):
+        if data["default"] not in data["variants"]:
+            raise ValidationError("not one of the variants", "default")
+        for name, faces in data["variants"].items():
+            if any(not 1 <= face <= data["die"] for face in faces):
+                raise ValidationError(f"faces run 1..{data['die']}", f"variants.{name}")
+
+    @post_load
+    def _war_bonds(self, data, **kwargs) -> WarBonds:
+        return WarBonds(**data)
+
+
 class EditionPackSchema(_Strict):
     """An edition's data pack: powers, unit table, advances, combat constants."""
 
@@ -165,6 +187,10 @@ class EditionPackSchema(_Strict):
     units = fields.Dict(keys=fields.String(), values=fields.Nested(UnitSchema), required=True)
     techs = fields.Dict(keys=fields.String(), values=fields.Nested(TechSchema), load_default=dict)
     combat = fields.Nested(CombatSchema, required=True)
+    # Who fights whom: every power on exactly one side (attacks go against enemies only). A pack
+    # without sides (written before they existed) keeps the old reading: every other power is an enemy.
+    sides = fields.Dict(keys=fields.String(), values=fields.List(fields.String()), load_default=None)
+    war_bonds = fields.Nested(WarBondsSchema, load_default=None)
 
     @validates_schema
     def _references(self, data, **kwargs):
@@ -186,6 +212,12 @@ class EditionPackSchema(_Strict):
                     errors[where] = "an effect names a unit or is a side-wide aa_hit"
         if data["combat"].transport_unit not in units:
             errors["combat.transport_unit"] = "unknown unit"
+        placed = [p for powers in (data["sides"] or {}).values() for p in powers]
+        if data["sides"] is not None and sorted(placed) != sorted(data["powers"]):
+            errors["sides"] = "every power on exactly one side"
+        bonds = data.get("war_bonds")
+        if bonds is not None and bonds.advance not in data["techs"]:
+            errors["war_bonds.advance"] = f"unknown advance {bonds.advance!r}"
         if errors:
             raise ValidationError(errors)
 
@@ -194,6 +226,8 @@ class EditionPackSchema(_Strict):
         """The pack, each unit and advance named by its key (a unit's title defaults to its name)."""
         return EditionPack(**{
             **data, "powers": tuple(data["powers"]),
+            "sides": {power: side for side, powers in (data["sides"] or {p: [p] for p in data["powers"]}).items()
+                      for power in powers},
             "units": {name: UnitType(name=name, **{**u, "title": u["title"] or name.replace("_", " ")})
                       for name, u in data["units"].items()},
             "techs": {name: Tech(name=name, **t) for name, t in data["techs"].items()},

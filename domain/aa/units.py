@@ -5,7 +5,7 @@ The values live in each ruleset's YAML data pack (domain/aa/*/data/default.yaml)
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from enum import Enum, StrEnum
 from typing import Iterable, Mapping
 
@@ -172,6 +172,20 @@ class CombatRules:
 
 
 @dataclass(frozen=True)
+class WarBonds:
+    """AAG40-tech War Bonds: in the income phase a power with the advance rolls a die and collects
+    its value; a variant reads some faces as others (seed: "1, 2 count as 3")."""
+
+    advance: str
+    die: int
+    variants: Mapping[str, Mapping[int, int]]  # variant -> {face: IPCs} for faces read otherwise
+    default: str
+
+    def ipcs(self, variant: str, face: int) -> int:
+        return self.variants[variant].get(face, face)
+
+
+@dataclass(frozen=True)
 class EditionPack:
     edition: str
     title: str
@@ -180,6 +194,12 @@ class EditionPack:
     techs: Mapping[str, Tech]
     combat: CombatRules
     default_aa_rule: str
+    sides: Mapping[str, str] = field(default_factory=dict)  # power -> side (Axis / Allies)
+    war_bonds: WarBonds | None = None
+
+    def enemies(self, power: str, other: str) -> bool:
+        """Powers on different sides are enemies; a power is never its own."""
+        return power != other and self.sides.get(power) != self.sides.get(other)
 
     def unit_order(self) -> tuple[str, ...]:
         """Canonical unit order (as listed in the pack): fixes the layout of battle states."""

@@ -22,13 +22,22 @@ def aa_table(client) -> Table:
     return Table(client, body["game_id"], body["tokens"], body["moderator_token"])
 
 
+def resolve(table):
+    """Germany's seat declares the attack; the USSR's seat (allies) confirms its own defence, which
+    requests the battle (issue 14 item 14). Returns the confirmation's response."""
+    declared = table.command("axis", "ResolveBattle", BATTLE)
+    assert declared.status_code == 201, declared.get_data(as_text=True)
+    return table.command("allies", "ConfirmDefence", {"battle_id": BATTLE["battle_id"],
+                                                      "units": BATTLE["forces"]["defender"]})
+
+
 def types(table) -> list[str]:
     return [e["type"] for e in table.events("allies")]
 
 
 def assert_fought_in_order(events: list[str]):
-    assert events[:3] == ["GameCreated", "BattleRequested", "DiceRolled"]
-    rounds = events[3:-1]
+    assert events[:4] == ["GameCreated", "BattleDeclared", "BattleRequested", "DiceRolled"]
+    rounds = events[4:-1]
     assert rounds and set(rounds) == {"BattleRoundFought"} and events[-1] == "BattleEnded"
 
 
@@ -47,8 +56,8 @@ def test_a_battle_is_fought_by_a_real_worker_and_a_retry_changes_nothing(redis_a
     app, url, prefix = redis_app
     client = app.test_client()
     table = aa_table(client)
-    requested = table.command("axis", "ResolveBattle", BATTLE)
-    assert requested.status_code == 201 and types(table) == ["GameCreated", "BattleRequested"]
+    requested = resolve(table)
+    assert requested.status_code == 201 and types(table) == ["GameCreated", "BattleDeclared", "BattleRequested"]
     worker = run_worker(url, prefix, extra_rulesets="")
     assert worker.returncode == 0, worker.stderr
     fought = table.events("allies")
@@ -69,7 +78,7 @@ def test_without_redis_the_same_job_runs_in_process(tmp_path):
     app = create_app(Config(database=str(tmp_path / "combat.db")))
     client = app.test_client()
     table = aa_table(client)
-    assert table.command("axis", "ResolveBattle", BATTLE).status_code == 201
+    assert resolve(table).status_code == 201
     app.extensions["casus_services"].jobs.wait(60)
     assert_fought_in_order(types(table))
 

@@ -1,8 +1,11 @@
 """Commands and events of the Axis & Allies battle rulesets (both editions).
 
-``ResolveBattle`` (the attacker, or the moderator) records a battle to fight: ``BattleRequested``.
-``FightBattle`` (system or moderator; the background combat job) fights it with the game's dice
-and returns one ``BattleRoundFought`` per round, with every roll and casualty, then ``BattleEnded``.
+``ResolveBattle`` from the attacker's seat declares an attack on an enemy: ``BattleDeclared``;
+the defending seat names its own forces with ``ConfirmDefence``: ``BattleRequested`` (the moderator's
+``ResolveBattle`` requests it at once). ``FightBattle`` (system or moderator; the background combat
+job) fights it with the game's dice and returns one ``BattleRoundFought`` per round, with every
+roll and casualty, then ``BattleEnded``. Advances come from the record: the moderator's
+``RecordAdvance`` (``AdvanceRecorded``); ``CollectWarBonds`` rolls a War Bonds income die.
 """
 from __future__ import annotations
 
@@ -27,6 +30,56 @@ class ResolveBattle(Command):
 @dataclass(frozen=True)
 class FightBattle(Command):
     battle_id: str
+
+
+@dataclass(frozen=True)
+class ConfirmDefence(Command):
+    """The defending seat's own forces for a declared battle (unit -> count)."""
+
+    battle_id: str
+    units: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class RecordAdvance(Command):
+    """The moderator records an advance a power researched (the research roll itself is made at
+    the table: research and money are not modelled)."""
+
+    power: str
+    tech: str
+
+
+@dataclass(frozen=True)
+class CollectWarBonds(Command):
+    """The moderator rolls a power's War Bonds income die in its income phase."""
+
+    power: str
+
+
+@dataclass(frozen=True)
+class BattleDeclared(Event):
+    """An attack the attacker's seat declared; ``forces.defender`` is what the attacker sees, until
+    the defending seat confirms its own (``BattleRequested``)."""
+
+    battle_id: str
+    territory: str
+    attacker: str
+    defender: str
+    forces: Forces
+    options: BattleOptions
+
+
+@dataclass(frozen=True)
+class AdvanceRecorded(Event):
+    power: str
+    tech: str
+
+
+@dataclass(frozen=True)
+class WarBondsCollected(Event):
+    power: str
+    roll: int
+    ipcs: int
 
 
 @dataclass(frozen=True)
@@ -72,5 +125,5 @@ class BattleEnded(Event):
     captured: bool
 
 
-COMMANDS = (ResolveBattle, FightBattle)
-EVENTS = (BattleRequested, BattleRoundFought, BattleEnded)
+COMMANDS = (ResolveBattle, FightBattle, ConfirmDefence, RecordAdvance, CollectWarBonds)
+EVENTS = (BattleRequested, BattleRoundFought, BattleEnded, BattleDeclared, AdvanceRecorded, WarBondsCollected)

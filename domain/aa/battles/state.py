@@ -1,7 +1,8 @@
-"""State of an Axis & Allies battle game: who holds which power and every battle requested."""
+"""State of an Axis & Allies battle game: who holds which power, every battle declared or
+requested, and the advances recorded for each power."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 
 from domain.aa.combat.forces import AaRule, BattleOptions, Forces
@@ -10,6 +11,7 @@ from domain.aa.combat.records import UnitCount
 
 
 class BattleStatus(Enum):
+    AWAITING_DEFENCE = "awaiting_defence"  # declared by the attacker; the defending seat confirms
     REQUESTED = "requested"
     FOUGHT = "fought"
 
@@ -46,3 +48,5 @@ class AAState:
     owners: dict[str, str]  # power -> seat
     aa_rule: AaRule
     battles: dict[str, BattleEntry]
+    advances: dict[str, frozenset[str]] = field(default_factory=dict)  # power -> advances recorded
+    war_bonds: str | None = None  # the War Bonds variant of the game (editions that have it)

@@ -9,6 +9,7 @@ in proportion (mass / (1 - p_self)). Per-side hit distributions and casualty cho
 """
 from __future__ import annotations
 
+from domain.aa.combat.chains import chain_battle, chain_odds
 from domain.aa.combat.forces import BattleOptions, Forces, InvalidBattleInput
 from domain.aa.combat.model import BattleModel, Outcome
 from domain.aa.combat.programme import MASK, SHIFT, Block, Programme
@@ -238,6 +239,12 @@ def battle_odds(model: BattleModel, *, rounds: int | None = None, exact: bool = 
     rule (options.retreat_after_round / retreat_below) applies as in the engine."""
     if rounds is not None and (not isinstance(rounds, int) or isinstance(rounds, bool) or rounds < 1):
         raise InvalidBattleInput({"rounds": "must be a round number >= 1"})
+    if not exact and rounds is None and chain_battle(model):
+        fast = chain_odds(model)
+        if fast is not None:
+            terminal, sunk, cells = fast
+            return summarise(model, terminal, mode="float", zero=0.0, states=cells, rounds=None,
+                             transports_lost=sunk)
     prog = Programme(model, exact)
     values = _values(prog) if model.options.retreat_below is not None else None
     prog.expanded = 0

@@ -49,6 +49,7 @@ class InfantrySchema(_Strict):
 
 class IndustrySchema(_Strict):
     base_ic_cost = fields.Integer(required=True, **_count)
+    minimum_ic_cost = fields.Integer(required=True, **_count)
     placement_multiplier = fields.Integer(required=True, **_count)
 
 

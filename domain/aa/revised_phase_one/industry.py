@@ -3,6 +3,8 @@ placement limit (AAR1-ic-limit), the IC price by territory (AAR1-ic-cost) and wh
 are bought, used and lost (AAR1-ic-place)."""
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from domain.aa.revised_phase_one.house_rules import HouseRules
 from domain.aa.revised_phase_one.victory_cities import vcp_in
 from domain.kernel import RuleViolation
@@ -31,17 +33,24 @@ def check_ic_placement(rules: HouseRules, territory: str, units: dict, prices: d
 
 
 def ic_cost(rules: HouseRules, territory: str) -> int:
-    """AAR1-ic-cost: an IC costs 15 - (territory IPCs x VCPs in the territory); 15 without a VC."""
-    return rules.industry["base_ic_cost"] - rules.ipc[territory] * vcp_in(rules, territory)
+    """AAR1-ic-cost: an IC costs 15 - (territory IPCs x VCPs in the territory); 15 without a VC.
+    A price is never negative: it stops at the pack's ``minimum_ic_cost``."""
+    industry = rules.industry
+    return max(industry["minimum_ic_cost"],
+               industry["base_ic_cost"] - rules.ipc[territory] * vcp_in(rules, territory))
 
 
-def check_ic_purchase(rules: HouseRules, power: str, territory: str | None, owners_at_start: dict) -> int:
+def check_ic_purchase(rules: HouseRules, power: str, territory: str | None, owners_at_start: dict,
+                      ics: Collection[str]) -> int:
     """AAR1-ic-place: the IC's territory is declared at purchase and must have been the buyer's at
-    the start of the turn. Returns its price (AAR1-ic-cost)."""
+    the start of the turn; ``ics`` are the territories where a complex stands (or is already bought
+    this turn): a second one there is refused. Returns its price (AAR1-ic-cost)."""
     if territory is None:
         raise RuleViolation(PLACE, "declare the IC's territory when buying it")
     if owners_at_start.get(territory) != power:
         raise RuleViolation(PLACE, f"{territory} was not {power}'s at the start of the turn")
+    if territory in ics:
+        raise RuleViolation(PLACE, f"an IC already stands in {territory}; a territory holds one")
     return ic_cost(rules, territory)
 
 

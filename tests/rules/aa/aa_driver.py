@@ -19,9 +19,10 @@ def pack(ruleset_id: str):
     return default_pack(registry.get(ruleset_id))
 
 
-def game(ruleset_id: str, seats: dict) -> Table:
-    """A game of the ruleset with its default pack, played through its decider."""
-    return Table(registry.get(ruleset_id).make_decider(pack(ruleset_id)), Setup(seats=seats, pack=pack(ruleset_id)))
+def game(ruleset_id: str, seats: dict, **game_options) -> Table:
+    """A game of the ruleset with its default pack (and set-up options), played through its decider."""
+    return Table(registry.get(ruleset_id).make_decider(pack(ruleset_id)),
+                 Setup(seats=seats, options=game_options, pack=pack(ruleset_id)))
 
 
 def options(**kwargs) -> BattleOptions:

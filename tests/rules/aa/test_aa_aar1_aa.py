@@ -3,7 +3,7 @@ from fractions import Fraction
 
 import pytest
 
-from domain.aa.battles.messages import BattleRoundFought, FightBattle, ResolveBattle
+from domain.aa.battles.messages import BattleRoundFought, ConfirmDefence, FightBattle, ResolveBattle
 from domain.aa.combat import BattleKind, Forces, battle_odds
 from domain.kernel import SYSTEM
 from tests.rules.aa.aa_driver import REVISED, battle, fought, game
@@ -83,8 +83,8 @@ def test_the_seed_rule_is_the_rulesets_default_and_its_rolls_are_recorded_in_the
     and an infantry, when the combat job fights the battle, the first event records the targeting roll
     (1) and the hit roll (1) that shoot the fighter down."""
     table = game(REVISED, SEATS)
-    table.send("axis", ResolveBattle("b1", "Karelia", "Germany", "Russia",
-                                     Forces(BattleKind.LAND, {"fighter": 1}, {"aa_gun": 1, "infantry": 1})))
+    table.send("axis", ResolveBattle("b1", "Karelia", "Germany", "Russia", Forces(BattleKind.LAND, {"fighter": 1}, {})))
+    table.send("allies", ConfirmDefence("b1", {"aa_gun": 1, "infantry": 1}))
     events = table.send(SYSTEM, FightBattle("b1"), [1, 1])
     first = events[0]
     assert isinstance(first, BattleRoundFought)

@@ -200,12 +200,39 @@ def test_ic_bought_only_where_held_since_the_turns_start_and_declared():
     """Seed: "Any player purchasing an IC must declare where the IC will be placed during the
     'Purchase Units' phase. ... An IC can only be placed in a territory that was in your possession
     at the start of your turn." """
-    assert industry.check_ic_purchase(R, "UK", "India", owners()) == 9
+    assert industry.check_ic_purchase(R, "UK", "India", owners(), R.original_ics) == 9
     with pytest.raises(RuleViolation) as err:
-        industry.check_ic_purchase(R, "Germany", "Karelia S.S.R.", owners())
+        industry.check_ic_purchase(R, "Germany", "Karelia S.S.R.", owners(), R.original_ics)
     assert err.value.rule_id == "AAR1-ic-place"
     with pytest.raises(RuleViolation):
-        industry.check_ic_purchase(R, "UK", None, owners())
+        industry.check_ic_purchase(R, "UK", None, owners(), R.original_ics)
+
+
+@pytest.mark.rule("AAR1-ic-cost")
+def test_ic_price_is_never_negative():
+    """Seed: "multiply the number of IPCs for that territory by the number of VCPs within that
+    territory and subtract this number from the base IC cost of 15". Given Germany (10 IPCs, Berlin
+    5 VCPs: 15 - 50) and Eastern US (12 IPCs, Washington 5 VCPs: 15 - 60), when pricing an IC, then
+    the price is 0, never -35 or -45; Caucasus (4 x 3 = 12) still costs 3."""
+    assert industry.ic_cost(R, "Germany") == 0
+    assert industry.ic_cost(R, "Eastern United States") == 0
+    assert industry.ic_cost(R, "Caucasus") == 3
+    assert min(industry.ic_cost(R, t) for t in R.ipc) == 0
+
+
+@pytest.mark.rule("AAR1-ic-place")
+def test_a_second_ic_where_one_stands_is_refused():
+    """Seed: "The cost of purchasing new ICs now depends on the territory in which the IC will be
+    placed" - one IC per territory. Given Germany's original IC, when Germany buys another there,
+    then it is refused (not sold for -35); given an IC the UK already bought in India, a second
+    one there is refused too, while one in Persia is sold."""
+    with pytest.raises(RuleViolation) as err:
+        industry.check_ic_purchase(R, "Germany", "Germany", owners(), R.original_ics)
+    assert err.value.rule_id == "AAR1-ic-place" and "already stands" in err.value.message
+    with pytest.raises(RuleViolation) as err:
+        industry.check_ic_purchase(R, "UK", "India", owners(), R.original_ics | {"India"})
+    assert err.value.rule_id == "AAR1-ic-place"
+    assert industry.check_ic_purchase(R, "UK", "Persia", owners(), R.original_ics | {"India"}) == 15
 
 
 @pytest.mark.rule("AAR1-ic-place")

@@ -5,7 +5,17 @@ from fractions import Fraction
 import pytest
 
 from domain import registry
-from domain.aa.battles.messages import BattleEnded, BattleRequested, BattleRoundFought, FightBattle, ResolveBattle
+from domain.aa.battles.messages import (
+    AdvanceRecorded,
+    BattleDeclared,
+    BattleEnded,
+    BattleRequested,
+    BattleRoundFought,
+    ConfirmDefence,
+    FightBattle,
+    RecordAdvance,
+    ResolveBattle,
+)
 from domain.aa.combat import AaRule, BattleKind, BattleOptions, Forces, Outcome, SeededDice
 from domain.kernel import Context, Event, RuleViolation, ScriptedDice, Setup
 from events.codec import from_plain, to_plain
@@ -33,8 +43,11 @@ def apply(decider, state, events):
 
 
 def requested(decider, state, battle_id="b1", forces=LAND, options=BattleOptions()):
+    """Germany declares, the USSR's seat confirms the defence: the battle is requested."""
     command = ResolveBattle(battle_id, "Ukraine", "Germany", "USSR", forces, options)
-    return apply(decider, state, decider.decide(state, command, ctx()))
+    state = apply(decider, state, decider.decide(state, command, ctx()))
+    confirm = ConfirmDefence(battle_id, dict(forces.defender))
+    return apply(decider, state, decider.decide(state, confirm, ctx("allies")))
 
 
 def test_both_rulesets_are_registered():
@@ -58,7 +71,7 @@ def test_the_games_aa_rule_fills_in_the_battles_options():
     decider, state = game(REVISED, seats={"axis": ("Germany",), "allies": ("Russia",)}, aa_rule="edition")
     command = ResolveBattle("b1", "Karelia", "Germany", "Russia", LAND)
     (event,) = decider.decide(state, command, Context("axis", frozenset({"Germany"}), ScriptedDice([])))
-    assert isinstance(event, BattleRequested)
+    assert isinstance(event, BattleDeclared)
     assert event.options.aa_rule is AaRule.EDITION
 
 
@@ -132,6 +145,9 @@ def test_replay_from_the_log_equals_the_incremental_state():
     decider, state = game()
     log = decider.decide(state, ResolveBattle("b1", "Ukraine", "Germany", "USSR", LAND), ctx())
     state = apply(decider, state, log)
+    confirmed = decider.decide(state, ConfirmDefence("b1", {"infantry": 4, "aa_gun": 1}), ctx("allies"))
+    state = apply(decider, state, confirmed)
+    log = log + confirmed
     fight = decider.decide(state, FightBattle("b1"), ctx("system", SeededDice(11)))
     state = apply(decider, state, fight)
     _, fresh = game()
@@ -145,7 +161,15 @@ def test_every_command_and_event_survives_the_wire_codec():
                             False, False, None, Fraction(2, 5))
     command = ResolveBattle("b1", "Ukraine", "Germany", "USSR", LAND, options)
     assert from_plain(ResolveBattle, json.loads(json.dumps(to_plain(command)))) == command
-    state = apply(decider, state, decider.decide(state, command, ctx()))
+    record = RecordAdvance("Germany", "radar")
+    assert from_plain(RecordAdvance, json.loads(json.dumps(to_plain(record)))) == record
+    state = apply(decider, state, decider.decide(state, record, ctx("moderator")))
+    for command in (command, ConfirmDefence("b1", {"infantry": 2})):
+        assert from_plain(type(command), json.loads(json.dumps(to_plain(command)))) == command
+        events = decider.decide(state, command, ctx("allies" if isinstance(command, ConfirmDefence) else "axis"))
+        for event in events:
+            assert from_plain(type(event), json.loads(json.dumps(to_plain(event)))) == event
+        state = apply(decider, state, events)
     for event in decider.decide(state, FightBattle("b1"), ctx("system", SeededDice(5))):
         assert from_plain(type(event), json.loads(json.dumps(to_plain(event)))) == event
 

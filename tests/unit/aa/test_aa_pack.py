@@ -61,3 +61,26 @@ def broken(ruleset_id, edit) -> PackError:
 def test_a_bad_pack_names_the_field(edit, field):
     error = broken(GLOBAL, edit)
     assert any(problem.startswith(field) for problem in error.problems), error.problems
+
+
+def test_sides_place_every_power_once_and_a_pack_without_them_keeps_every_other_power_an_enemy():
+    """Attacks go against enemies (the pack's sides); a pack written before sides existed still
+    loads, every other power its enemy."""
+    import copy
+
+    from marshmallow import ValidationError
+
+    from domain.aa.pack_schema import EditionPackSchema
+
+    raw = yaml.safe_load(resources.files("domain.aa.global1940.data").joinpath("default.yaml").read_text())
+    loaded = EditionPackSchema().load(raw)
+    assert loaded.enemies("Germany", "USSR") and not loaded.enemies("Germany", "Italy")
+    legacy = copy.deepcopy(raw)
+    del legacy["sides"]
+    old = EditionPackSchema().load(legacy)
+    assert old.enemies("Germany", "Italy") and not old.enemies("Germany", "Germany")
+    broken = copy.deepcopy(raw)
+    broken["sides"]["Axis"].append("USSR")
+    with pytest.raises(ValidationError) as error:
+        EditionPackSchema().load(broken)
+    assert "sides" in error.value.messages
