@@ -201,11 +201,11 @@ class TestRedisClusterEventStore(EventStoreContract):
         assert store.game_ids(limit=1) == [game]  # a page skips orphans and is still filled
 
     def test_a_counter_behind_the_game_is_moved_past_its_last_position(self, store, game):
-        first = store.append(game, [ev(1)], expected_version=0)
+        first = store.append(game, [ev(n) for n in range(1, 9)], expected_version=0)
         store.redis.delete(f"{store.prefix}:position")  # a lost counter starts again from 0
-        second = store.append(game, [ev(2)], expected_version=1)
-        assert second.events[0].position > first.events[0].position
-        assert [e.version for e in store.read(game)] == [1, 2]
+        second = store.append(game, [ev(9)], expected_version=8)
+        assert second.events[0].position > first.events[-1].position
+        assert [e.version for e in store.read(game)] == list(range(1, 10))
 
     def test_a_script_the_server_forgot_is_loaded_again(self, store, game):
         store._append.sha = "0" * 40
