@@ -25,6 +25,8 @@ APPEND_GAME_LUA = resources.files("events.lua").joinpath("append_game.lua").read
 LOAD_SNAPSHOT_LUA = resources.files("events.lua").joinpath("load_snapshot.lua").read_text()
 
 Client = redis.Redis | RedisCluster
+MAX_BLOCK = 20.0  # seconds one wait_for blocks in Redis at most (it answers "not yet" after)
+SOCKET_TIMEOUT = MAX_BLOCK + 10
 
 
 def connect(url: str) -> Client:
@@ -35,9 +37,10 @@ def connect(url: str) -> Client:
         clustered = probe.info("cluster").get("cluster_enabled") == 1
     finally:
         probe.close()
-    # No socket timeout, as redis.Redis: RedisCluster's default 5 s would cut an XREAD BLOCK that
-    # waits a whole SSE heartbeat (15 s), and the client then retries it without end.
-    return RedisCluster.from_url(url, socket_timeout=None) if clustered else redis.Redis.from_url(url)
+    # redis-py's default socket timeout (5 s) would cut an XREAD BLOCK that waits a whole SSE
+    # heartbeat (15 s): every idle stream would end in an error (and RedisCluster retries it
+    # without end). Above the longest block, a Redis that stops answering still fails a request.
+    return (RedisCluster if clustered else redis.Redis).from_url(url, socket_timeout=SOCKET_TIMEOUT)
 
 
 def _client(url_or_client: str | Client) -> Client:
@@ -219,7 +222,7 @@ class RedisEventStore:
         if self.version(game_id) > after_version:
             return True
         found = self.redis.xread({self._key(game_id, "stream"): f"{after_version}-0"},
-                                 count=1, block=max(1, int(timeout * 1000)))
+                                 count=1, block=max(1, int(min(timeout, MAX_BLOCK) * 1000)))
         return bool(found)
 
     def close(self) -> None:

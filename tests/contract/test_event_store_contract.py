@@ -119,6 +119,11 @@ class EventStoreContract:
         assert store.wait_for(game, 0, timeout=5) is True
         timer.join()
 
+    def test_a_wait_longer_than_a_client_socket_timeout_ends_quietly(self, store, game):
+        """An idle SSE stream waits a whole heartbeat (15 s); redis-py's default socket timeout is
+        5 s, which turned every such wait into an error that ended the stream."""
+        assert store.wait_for(game, 0, timeout=6) is False
+
     def test_32_concurrent_writers_race_on_one_game(self, store, game):
         """Every writer retries on WrongExpectedVersion; every version lands exactly once."""
         writers, per_writer = 32, 5
