@@ -78,7 +78,7 @@ class RedisEventStore:
       lower position), and a failed append leaves a gap;
     - the game index is written before a game's first append (ZADD is idempotent) and listed
       skipping ids that have no head: a creation that failed or crashed is never listed, and a
-      created game never missing;
+      created game is never missing;
     - ``read_all`` (the cross-game feed) is refused: no consumer in the service needs it, and on
       a cluster it would need a feed per shard that its readers merge."""
 
