@@ -1,9 +1,12 @@
-"""Redis stores: one Stream per game plus a global Stream, appended by one Lua script; snapshots
-and secrets beside them. The three share one client; ``open_redis`` opens all three.
+"""Redis stores: one Stream per game, appended by one Lua script; snapshots and secrets beside
+them. The three share one client; ``open_redis`` opens all three, on one Redis or a Redis Cluster.
 
-Keys of a game share the hash tag ``{game_id}`` so Redis Cluster keeps a game on one shard. The
-global stream, position counter and game index are single keys: on a cluster they would need a
-per-shard feed; on one Redis (what this project runs) the script is atomic across all of them."""
+Keys of a game share the hash tag ``{game_id}``, so a cluster keeps a game on one shard. On one
+Redis the append script also writes the cross-game keys (the global stream, whose length is the
+last position, and the game index) atomically with the game's. On a cluster a script may touch
+one slot only, so the cross-game parts are redesigned (see ``RedisEventStore``): positions come
+from one counter key taken before the append, the game index is written before a game's first
+append and read skipping games that were never created, and there is no cross-game feed."""
 from __future__ import annotations
 
 from importlib import resources
@@ -11,17 +14,37 @@ from typing import Sequence
 
 import orjson
 import redis
+from redis.cluster import RedisCluster
 from redis.exceptions import NoScriptError
 
 from events.envelope import GENESIS, Envelope, NewEvent, chain
-from events.store import AppendResult, IdempotencyConflict, Stores, WrongExpectedVersion, fingerprint
+from events.store import AppendResult, IdempotencyConflict, StoreError, Stores, WrongExpectedVersion, fingerprint
 
 APPEND_LUA = resources.files("events.lua").joinpath("append.lua").read_text()
+APPEND_GAME_LUA = resources.files("events.lua").joinpath("append_game.lua").read_text()
 LOAD_SNAPSHOT_LUA = resources.files("events.lua").joinpath("load_snapshot.lua").read_text()
 
+Client = redis.Redis | RedisCluster
+MAX_BLOCK = 20.0  # seconds one wait_for blocks in Redis at most (it answers "not yet" after)
+SOCKET_TIMEOUT = MAX_BLOCK + 10
 
-def _client(url_or_client: str | redis.Redis) -> redis.Redis:
-    return url_or_client if isinstance(url_or_client, redis.Redis) else redis.Redis.from_url(url_or_client)
+
+def connect(url: str) -> Client:
+    """A client for ``url``: a RedisCluster when the server there is a cluster node (its INFO says
+    ``cluster_enabled:1``), so the one REDIS_URL setting names either a Redis or a cluster."""
+    probe = redis.Redis.from_url(url)
+    try:
+        clustered = probe.info("cluster").get("cluster_enabled") == 1
+    finally:
+        probe.close()
+    # redis-py's default socket timeout (5 s) would cut an XREAD BLOCK that waits a whole SSE
+    # heartbeat (15 s): every idle stream would end in an error (and RedisCluster retries it
+    # without end). Above the longest block, a Redis that stops answering still fails a request.
+    return (RedisCluster if clustered else redis.Redis).from_url(url, socket_timeout=SOCKET_TIMEOUT)
+
+
+def _client(url_or_client: str | Client) -> Client:
+    return url_or_client if isinstance(url_or_client, (redis.Redis, RedisCluster)) else connect(url_or_client)
 
 
 def game_key(prefix: str, game_id: str, name: str) -> str:
@@ -33,7 +56,7 @@ class _Script:
     redis-py's Script object rebuilds the argument tuple on every call, and the append runs
     once per command. The script is loaded again if the server has forgotten it."""
 
-    def __init__(self, client: redis.Redis, source: str):
+    def __init__(self, client: Client, source: str):
         self.client = client
         self.source = source
         self.sha = client.script_load(source)
@@ -47,10 +70,23 @@ class _Script:
 
 
 class RedisEventStore:
-    def __init__(self, url: str | redis.Redis, prefix: str = "casus"):
+    """The log in Redis. On a cluster (``clustered``) nothing spans shards atomically, so:
+
+    - positions come from one counter key (INCRBY before the append, one more round trip); the
+      script refuses positions below the game's last, so they are unique across games, rise with
+      each game's versions and with real time (an append that ends before another starts has the
+      lower position), and a failed append leaves a gap;
+    - the game index is written before a game's first append (ZADD is idempotent) and listed
+      skipping ids that have no head: a creation that failed or crashed is never listed, and a
+      created game is never missing;
+    - ``read_all`` (the cross-game feed) is refused: no consumer in the service needs it, and on
+      a cluster it would need a feed per shard that its readers merge."""
+
+    def __init__(self, url: str | Client, prefix: str = "casus"):
         self.redis = _client(url)
         self.prefix = prefix
-        self._append = _Script(self.redis, APPEND_LUA)
+        self.clustered = isinstance(self.redis, RedisCluster)
+        self._append = _Script(self.redis, APPEND_GAME_LUA if self.clustered else APPEND_LUA)
         # Last head this process wrote per game: saves a round trip when it is still the head.
         # A stale entry is harmless: the script checks version and hash and we re-read.
         self._heads: dict[str, tuple[int, str]] = {}
@@ -80,12 +116,15 @@ class RedisEventStore:
         # The script checks the key itself, atomically with the append: no look-up round trip.
         bodies = chain(game_id, expected_version + 1, head[1], events if type(events) is list else list(events))
         stored = [orjson.dumps(b) for b in bodies]
-        keys = self._append_keys(game_id)
-        if idempotency_key is None:
-            reply = self._append(4, *keys, game_id, expected_version, head[1], bodies[-1]["hash"], *stored)
+        if self.clustered:
+            reply = self._append_on_cluster(game_id, expected_version, head[1], bodies[-1]["hash"],
+                                            idempotency_key, fp, stored)
+        elif idempotency_key is None:
+            reply = self._append(4, *self._append_keys(game_id), game_id, expected_version, head[1],
+                                 bodies[-1]["hash"], *stored)
         else:
-            reply = self._append(5, *keys, self._key(game_id, "idem"), game_id, expected_version, head[1],
-                                 bodies[-1]["hash"], idempotency_key, fp, *stored)
+            reply = self._append(5, *self._append_keys(game_id), self._key(game_id, "idem"), game_id,
+                                 expected_version, head[1], bodies[-1]["hash"], idempotency_key, fp, *stored)
         if type(reply) is int:
             self._heads[game_id] = (bodies[-1]["version"], bodies[-1]["hash"])
             return AppendResult(tuple(Envelope.from_dict(b, reply + i) for i, b in enumerate(bodies)))
@@ -94,11 +133,36 @@ class RedisEventStore:
             raise WrongExpectedVersion(expected_version, int(reply[0]))
         return self._replayed(idempotency_key, fp, self._parse_idem(game_id, reply))
 
+    def _append_on_cluster(self, game_id: str, expected_version: int, prev_hash: str, last_hash: str,
+                           idempotency_key: str | None, fp: str, stored: list[bytes]):
+        keys = (self._key(game_id, "stream"), self._key(game_id, "head"))
+        keyed = () if idempotency_key is None else (idempotency_key, fp)
+        if keyed:
+            keys += (self._key(game_id, "idem"),)
+        if expected_version == 0:  # listed before it exists: game_ids skips it until it does
+            self.redis.zadd(self._games, {game_id: 0})
+        for _ in range(5):
+            first = self.redis.incrby(self._position, len(stored)) - len(stored) + 1
+            reply = self._append(len(keys), *keys, expected_version, prev_hash, last_hash, first, *keyed, *stored)
+            if type(reply) is not list or len(reply) == 1:
+                return reply
+            # The counter is behind the game's last position (a lost counter key): move it past.
+            self.redis.incrby(self._position, int(reply[1]))
+        raise StoreError(f"positions for {game_id} kept falling behind the game's last position")
+
+    @property
+    def _position(self) -> str:
+        return f"{self.prefix}:position"
+
+    @property
+    def _games(self) -> str:
+        return f"{self.prefix}:games"
+
     def _append_keys(self, game_id: str) -> tuple[str, ...]:
         keys = self._keys_of.get(game_id)
         if keys is None:
             keys = self._keys_of[game_id] = (self._key(game_id, "stream"), self._key(game_id, "head"),
-                                             self._global, f"{self.prefix}:games")
+                                             self._global, self._games)
         return keys
 
     def _head(self, game_id: str) -> tuple[int, str]:
@@ -130,6 +194,8 @@ class RedisEventStore:
         return self._head(game_id)[0]
 
     def read_all(self, after_position: int = 0, limit: int = 1000) -> list[Envelope]:
+        if self.clustered:
+            raise StoreError("a Redis Cluster keeps no cross-game feed: read each game's log")
         entries = self.redis.xrange(self._global, min=f"({after_position}-0" if after_position else "-", count=limit)
         pipe = self.redis.pipeline(transaction=False)
         for _, fields in entries:
@@ -138,14 +204,25 @@ class RedisEventStore:
         return [_decode(found[0][1]) for found in pipe.execute()]
 
     def game_ids(self, after: str = "", limit: int = 100) -> list[str]:
-        found = self.redis.zrangebylex(f"{self.prefix}:games", f"({after}" if after else "-", "+", start=0, num=limit)
-        return [g.decode() for g in found]
+        found: list[str] = []
+        while len(found) < limit:
+            page = [g.decode() for g in self.redis.zrangebylex(
+                self._games, f"({after}" if after else "-", "+", start=0, num=limit - len(found))]
+            if not self.clustered or not page:
+                return found + page
+            # On a cluster the index is written before the append: skip games never created.
+            pipe = self.redis.pipeline(transaction=False)
+            for game_id in page:
+                pipe.exists(self._key(game_id, "head"))
+            found += [g for g, exists in zip(page, pipe.execute()) if exists]
+            after = page[-1]
+        return found
 
     def wait_for(self, game_id: str, after_version: int, timeout: float) -> bool:
         if self.version(game_id) > after_version:
             return True
         found = self.redis.xread({self._key(game_id, "stream"): f"{after_version}-0"},
-                                 count=1, block=max(1, int(timeout * 1000)))
+                                 count=1, block=max(1, int(min(timeout, MAX_BLOCK) * 1000)))
         return bool(found)
 
     def close(self) -> None:
@@ -160,7 +237,7 @@ class RedisSnapshotStore:
     """Per (game, state key): a hash of blobs by version and a sorted set of those versions, so
     a load is one seek however many snapshots a long game has collected."""
 
-    def __init__(self, url: str | redis.Redis, prefix: str = "casus"):
+    def __init__(self, url: str | Client, prefix: str = "casus"):
         self.redis = _client(url)
         self.prefix = prefix
         self._load = _Script(self.redis, LOAD_SNAPSHOT_LUA)
@@ -187,7 +264,7 @@ class RedisSnapshotStore:
 
 
 class RedisSecretStore:
-    def __init__(self, url: str | redis.Redis, prefix: str = "casus"):
+    def __init__(self, url: str | Client, prefix: str = "casus"):
         self.redis = _client(url)
         self.prefix = prefix
 
@@ -202,7 +279,8 @@ class RedisSecretStore:
 
 
 def open_redis(url: str, prefix: str = "casus") -> Stores:
-    """The three stores on one client (one connection pool) under one key prefix."""
-    client = redis.Redis.from_url(url)
+    """The three stores on one client (one connection pool, or one per cluster node) under one
+    key prefix; a cluster node's URL opens them on the cluster."""
+    client = connect(url)
     return Stores(RedisEventStore(client, prefix), RedisSnapshotStore(client, prefix),
                   RedisSecretStore(client, prefix))

@@ -36,13 +36,16 @@ def build(config: Config) -> Services:
         from events.redis_store import open_redis
 
         stores = open_redis(config.redis_url, prefix=config.redis_prefix)
+        if stores.events.clustered and not config.jobs_redis_url:
+            raise ValueError("REDIS_URL is a Redis Cluster, which RQ cannot use: "
+                             "set CASUS_JOBS_REDIS_URL to a single Redis for the job queues")
     else:
         from events.sqlite_store import open_sqlite
 
         stores = open_sqlite(config.database)
     games = GameService(stores, snapshot_every=config.snapshot_every)
     services = Services(config, games, None)
-    services.jobs = (job_module.RQJobs(config.redis_url) if config.redis_url
+    services.jobs = (job_module.RQJobs(config.jobs_url) if config.redis_url
                      else job_module.InProcessJobs(services, config.database))
 
     def start_follow_ups(game_id: str, rules, envelopes: list[Envelope], events: list) -> None:

@@ -110,7 +110,7 @@ def cmd_worker(args) -> int:
     if not config.redis_url:
         print("casus worker needs REDIS_URL (without it jobs run inside `casus serve`)", file=sys.stderr)
         return 2
-    run_worker(config.redis_url, tuple(args.queue or QUEUES), burst=args.burst)
+    run_worker(config.jobs_url, tuple(args.queue or QUEUES), burst=args.burst)
     return 0
 
 

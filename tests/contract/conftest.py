@@ -7,7 +7,7 @@ import pytest
 
 from events.redis_store import open_redis
 from events.sqlite_store import open_sqlite
-from tests.support.backends import redis_url_or_skip
+from tests.support.backends import delete_prefixed, redis_cluster_url_or_skip, redis_url_or_skip, unique_prefix
 
 
 @pytest.fixture
@@ -22,13 +22,20 @@ def sqlite_stores(tmp_path):
     stores.close()
 
 
+def _redis_stores(url: str):
+    """Stores under a prefix of their own, whose keys are deleted afterwards."""
+    prefix = unique_prefix()
+    stores = open_redis(url, prefix=prefix)
+    yield stores
+    delete_prefixed(stores.events.redis, prefix)
+    stores.close()
+
+
 @pytest.fixture
 def redis_stores():
-    """Stores under a prefix of their own, whose keys are deleted afterwards."""
-    prefix = f"test-{uuid.uuid4().hex[:8]}"
-    stores = open_redis(redis_url_or_skip(), prefix=prefix)
-    yield stores
-    client = stores.events.redis
-    for key in client.scan_iter(f"{prefix}:*"):
-        client.delete(key)
-    stores.close()
+    yield from _redis_stores(redis_url_or_skip())
+
+
+@pytest.fixture
+def cluster_stores():
+    yield from _redis_stores(redis_cluster_url_or_skip())

@@ -1,4 +1,4 @@
-"""One EventStore contract, run against every backend (SQLite and Redis)."""
+"""One EventStore contract, run against every backend (SQLite, Redis and a Redis Cluster)."""
 from __future__ import annotations
 
 import threading
@@ -6,8 +6,11 @@ import uuid
 
 import pytest
 
+from redis.crc import key_slot
+
 from events.envelope import NewEvent, first_broken_link
-from events.store import IdempotencyConflict, WrongExpectedVersion, iter_all
+from events.redis_store import game_key
+from events.store import IdempotencyConflict, StoreError, WrongExpectedVersion, iter_all
 
 
 def ev(n: int, actor: str = "p1") -> NewEvent:
@@ -91,6 +94,14 @@ class EventStoreContract:
         assert store.version(a) == store.version(b) == 1
         assert {a, b} <= set(store.game_ids(limit=10_000))
 
+    def test_positions_follow_the_order_appends_happened_in_across_games(self, store, game):
+        other = game + "-x"
+        appended = [store.append(game, [ev(1)], expected_version=0), store.append(other, [ev(1)], expected_version=0),
+                    store.append(game, [ev(2), ev(3)], expected_version=1)]
+        positions = [e.position for result in appended for e in result.events]
+        assert positions == sorted(positions) and len(set(positions)) == 4
+        assert [e.position for e in store.read(game)] == positions[:1] + positions[2:]
+
     def test_global_feed_is_in_position_order(self, store, game):
         other = game + "-x"
         store.append(game, [ev(1)], expected_version=0)
@@ -107,6 +118,11 @@ class EventStoreContract:
         timer.start()
         assert store.wait_for(game, 0, timeout=5) is True
         timer.join()
+
+    def test_a_wait_longer_than_a_client_socket_timeout_ends_quietly(self, store, game):
+        """An idle SSE stream waits a whole heartbeat (15 s); redis-py's default socket timeout is
+        5 s, which turned every such wait into an error that ended the stream."""
+        assert store.wait_for(game, 0, timeout=6) is False
 
     def test_32_concurrent_writers_race_on_one_game(self, store, game):
         """Every writer retries on WrongExpectedVersion; every version lands exactly once."""
@@ -153,5 +169,50 @@ class TestRedisEventStore(EventStoreContract):
 
     def test_a_script_the_server_forgot_is_loaded_again(self, store, game):
         store._append.sha = "0" * 40  # what a restarted server or SCRIPT FLUSH leaves us with
+        store.append(game, [ev(1)], expected_version=0)
+        assert store.version(game) == 1
+
+
+class TestRedisClusterEventStore(EventStoreContract):
+    """The same contract on a three-master Redis Cluster, except the cross-game feed, which a
+    cluster does not keep (events/redis_store.py says why)."""
+
+    @pytest.fixture
+    def store(self, cluster_stores):
+        assert cluster_stores.events.clustered
+        return cluster_stores.events
+
+    def test_global_feed_is_in_position_order(self, store, game):
+        store.append(game, [ev(1)], expected_version=0)
+        with pytest.raises(StoreError, match="no cross-game feed"):
+            store.read_all(0)
+
+    def test_a_game_keeps_to_one_slot_and_games_spread_over_the_shards(self, store):
+        games = [f"s-{uuid.uuid4().hex[:8]}" for _ in range(12)]
+        for game_id in games:
+            store.append(game_id, [ev(1)], expected_version=0, idempotency_key="k")
+        for game_id in games:
+            keys = [key.decode() for key in store.redis.scan_iter(game_key(store.prefix, game_id, "*"))]
+            assert len(keys) == 3 and len({key_slot(key.encode()) for key in keys}) == 1
+        nodes = {store.redis.get_node_from_key(game_key(store.prefix, g, "stream")).name for g in games}
+        assert len(nodes) >= 2  # 12 random games on one of three shards: about 1 in 59,000
+
+    def test_a_creation_that_never_appended_is_not_listed(self, store, game):
+        store.append(game, [ev(1)], expected_version=0)
+        # What a process that died between writing the index and the append leaves behind:
+        for orphan in (game + "-a", game + "-b"):
+            store.redis.zadd(f"{store.prefix}:games", {orphan: 0})
+        assert store.game_ids(limit=10_000) == [game]
+        assert store.game_ids(limit=1) == [game]  # a page skips orphans and is still filled
+
+    def test_a_counter_behind_the_game_is_moved_past_its_last_position(self, store, game):
+        first = store.append(game, [ev(n) for n in range(1, 9)], expected_version=0)
+        store.redis.delete(f"{store.prefix}:position")  # a lost counter starts again from 0
+        second = store.append(game, [ev(9)], expected_version=8)
+        assert second.events[0].position > first.events[-1].position
+        assert [e.version for e in store.read(game)] == list(range(1, 10))
+
+    def test_a_script_the_server_forgot_is_loaded_again(self, store, game):
+        store._append.sha = "0" * 40
         store.append(game, [ev(1)], expected_version=0)
         assert store.version(game) == 1

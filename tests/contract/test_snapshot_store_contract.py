@@ -1,4 +1,4 @@
-"""One SnapshotStore contract, run against every backend (SQLite and Redis)."""
+"""One SnapshotStore contract, run against every backend (SQLite, Redis and a Redis Cluster)."""
 from __future__ import annotations
 
 import pytest
@@ -70,3 +70,9 @@ class TestRedisSnapshotStore(SnapshotStoreContract):
     @pytest.fixture
     def stores(self, redis_stores):
         return redis_stores
+
+
+class TestRedisClusterSnapshotStore(SnapshotStoreContract):
+    @pytest.fixture
+    def stores(self, cluster_stores):
+        return cluster_stores

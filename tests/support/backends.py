@@ -1,16 +1,42 @@
-"""Test access to real backends: Redis from REDIS_URL (required in CI with REQUIRE_REDIS=1)."""
+"""Test access to real backends: Redis from REDIS_URL and a Redis Cluster from REDIS_CLUSTER_URL
+(required in CI with REQUIRE_REDIS=1, or REQUIRE_REDIS_CLUSTER=1 for the cluster alone)."""
 import os
+import uuid
 
 import pytest
 import redis
 
 
-def redis_url_or_skip() -> str:
-    url = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
+def _answering_or_skip(url: str, what: str, required: bool) -> str:
     try:
         redis.Redis.from_url(url, socket_connect_timeout=1).ping()
     except redis.RedisError as error:
-        if os.environ.get("REQUIRE_REDIS") == "1":
-            pytest.fail(f"REQUIRE_REDIS=1 but Redis at {url} is not answering: {error}")
-        pytest.skip(f"Redis at {url} is not answering")
+        if required:
+            pytest.fail(f"{what} at {url} is required here but is not answering: {error}")
+        pytest.skip(f"{what} at {url} is not answering")
     return url
+
+
+def redis_url_or_skip() -> str:
+    url = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
+    return _answering_or_skip(url, "Redis", os.environ.get("REQUIRE_REDIS") == "1")
+
+
+def redis_cluster_url_or_skip() -> str:
+    """A node of the three-master cluster `.ci/run` starts (ports 7601-7603 by default)."""
+    url = os.environ.get("REDIS_CLUSTER_URL", "redis://127.0.0.1:7601/0")
+    required = "1" in (os.environ.get("REQUIRE_REDIS"), os.environ.get("REQUIRE_REDIS_CLUSTER"))
+    _answering_or_skip(url, "Redis Cluster (start it with .ci/run)", required)
+    if redis.Redis.from_url(url).info("cluster").get("cluster_enabled") != 1:
+        pytest.fail(f"REDIS_CLUSTER_URL {url} is a Redis, not a cluster node")
+    return url
+
+
+def unique_prefix() -> str:
+    return f"test-{uuid.uuid4().hex[:8]}"
+
+
+def delete_prefixed(client, prefix: str) -> None:
+    """Delete a test's keys (on a cluster, scan_iter walks every primary)."""
+    for key in client.scan_iter(f"{prefix}:*"):
+        client.delete(key)
