@@ -4,6 +4,7 @@ its type, which validates it and returns its events; ``evolve`` folds events; ``
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import reduce
 
 from domain.kernel import Command, Context, Event, RuleViolation, Setup
 from domain.kernel.dispatch import ByType
@@ -51,7 +52,11 @@ class TKDecider:
     def decide(self, state: TKState, command: Command, ctx: Context) -> list[Event]:
         if ctx.pack is None:
             ctx = replace(ctx, pack=self.pack)
-        return list(handle(state, command, ctx))
+        events = list(handle(state, command, ctx))
+        if state.multinational:
+            # 13.8.3: a command that removes a nationality also breaks down its multi-national units.
+            events += multinational.forced_breakdowns(state, reduce(evolve, events, state), ctx.pack)
+        return events
 
     def evolve(self, state: TKState, event: Event) -> TKState:
         return evolve(state, event)
