@@ -66,6 +66,7 @@ class _Aggression(Schema):
     target = fields.String(load_default=None)
     includes = _Items(fields.String(), load_default=tuple)
     controls = fields.String(load_default=None)
+    counts_on_demand = fields.Boolean(load_default=False)
 
 
 class PackSchema(Schema):
@@ -141,6 +142,7 @@ class Aggression:
     target: str | None
     includes: tuple[str, ...]
     controls: str | None
+    counts_on_demand: bool = False   # 32.61B: counts in the total once demanded without triggering war
 
 
 @dataclass(frozen=True)

@@ -64,7 +64,7 @@ def registry_pack_text() -> str:
 
 
 def _played() -> Table:
-    table = Table()
+    table = Table(options={"first_turn": 2})  # Austria succeeded in turn 1 (32.61B)
     table.given(mobilized=["France"], unmobilized=["Britain"], successful=["Austria"],
                 support={"France": 5, "Britain": 2, "Germany": 1}, aggression=("Italy", "Albania", 1, True))
     table.threaten("France", "Germany")
@@ -95,7 +95,7 @@ def test_the_wire_refuses_a_non_integer_support_level():
 
 def test_state_pickles_and_replays_to_the_same_state():
     table = _played()
-    replayed = table.decider.initial_state(Setup(RULESET.seat_presets["one-per-power"], {}, PACK))
+    replayed = table.decider.initial_state(Setup(RULESET.seat_presets["one-per-power"], {"first_turn": 2}, PACK))
     for event in table.events:
         replayed = table.decider.evolve(replayed, event)
     assert replayed == table.state
