@@ -13,7 +13,7 @@ import random
 from collections import Counter
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from tests.support.random_play import RandomGame, drawing, play
@@ -22,6 +22,10 @@ from tests.support.random_play import RandomGame, drawing, play
 # items 1 and 2) are fixed on the helpers' branches; until merged, these cases may fail.
 DOD3 = pytest.mark.xfail(strict=False, reason="issue 14 items 1-2 and issue 13 item 2, fixed on branch h/dod3")
 AA = pytest.mark.xfail(strict=False, reason="issue 13 item 2 (ready ResolveBattle bodies), fixed on branch h/aa")
+# With h/aa's bodies every battle is fought in one round (the ResolveBattle example is one infantry
+# and its choices offer no forces to draw), so multi-round battles stay out of reach until they do.
+AA_REACH = pytest.mark.xfail(strict=False, reason="issue 13 item 2: ResolveBattle choices offer no forces "
+                                                  "(h/aa), so a drawn battle never lasts two rounds")
 
 # (ruleset, seat preset, steps per game, hypothesis examples): tuned so the whole file stays near
 # 30 s in CI on an idle machine; the slow settings walk further.
@@ -35,7 +39,10 @@ CASES = [
 
 
 def _run(ruleset_id: str, preset: str, steps: int, examples: int) -> None:
+    # No shrinking: a walk of a hundred steps shrinks for minutes; the failure names the step's
+    # events and the falsifying draws are printed unshrunk.
     @settings(max_examples=examples, deadline=None, derandomize=True, database=None,
+              phases=[Phase.explicit, Phase.generate],
               suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
     @given(st.data(), st.integers(0, 2 ** 16))
     def walk(data, dice_seed):
@@ -72,9 +79,9 @@ REACH = [
                  {"PolicyPlaced", "PolicyEnded", "PolicyReplacedByTruce", "TruceChanged"}, id="totaler-krieg"),
     pytest.param("dod3", "3", 150, {"BidSubmitted", "PoliticalAffairsBegan", "OptionPlayed"}, id="dod3", marks=DOD3),
     pytest.param("aa-revised-phase-one", "one-per-power", 20, {"BattleEnded", "multi-round battle"},
-                 id="aa-revised-phase-one", marks=AA),
+                 id="aa-revised-phase-one", marks=AA_REACH),
     pytest.param("aa-global1940", "axis-allies", 20, {"BattleEnded", "multi-round battle"},
-                 id="aa-global1940", marks=AA),
+                 id="aa-global1940", marks=AA_REACH),
 ]
 
 

@@ -99,7 +99,9 @@ class RandomGame:
         spec = specs[draw(len(specs))]
         exact = spec.example is not None and (actor == SYSTEM or not spec.choices or draw(3) > 0)
         data = dict(spec.example) if exact else self._drawn(spec, draw)
-        self.send(actor, spec.type, data, must_accept=exact)
+        # A follow-up may find its work done (the moderator fought the battle first): the job's
+        # command is then refused and the job ends, as the service's combat job does.
+        self.send(actor, spec.type, data, must_accept=exact and actor != SYSTEM)
         return True
 
     def _drawn(self, spec: CommandSpec, draw: Draw) -> dict:
@@ -128,6 +130,8 @@ class RandomGame:
             if must_accept:
                 raise AssertionError(f"{actor}'s {type_name} example {data} was refused: {refusal}") from refusal
             self.refused[type_name] += 1
+            if actor == SYSTEM:
+                self.follow_ups.pop(0)
             return []
         if actor == SYSTEM:
             self.follow_ups.pop(0)
