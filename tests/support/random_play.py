@@ -63,7 +63,8 @@ class RandomGame:
         self.sent: Counter[str] = Counter()      # accepted command types
         self.refused: Counter[str] = Counter()   # drawn bodies the rules refused
         self.seen: Counter[str] = Counter()      # event types
-        self._offered: dict[tuple[int, str], list[CommandSpec]] = {}
+        self._offered_for: Any = None  # the state self._offered answers for
+        self._offered: dict[str, list[CommandSpec]] = {}
 
     # --- what may be done ---------------------------------------------------------------------
     def actors(self) -> list[str]:
@@ -73,11 +74,11 @@ class RandomGame:
         if actor == SYSTEM:
             return [CommandSpec(t, None, {}, None, data) for t, data in self.follow_ups[:1]]
         # legal_commands is pure: asked again of the same state (check, then step), it answers the same.
-        key = (id(self.state), actor)
-        if key not in self._offered:
-            self._offered = {k: v for k, v in self._offered.items() if k[0] == id(self.state)}
-            self._offered[key] = list(self.decider.legal_commands(self.state, actor))
-        return self._offered[key]
+        if self._offered_for is not self.state:
+            self._offered_for, self._offered = self.state, {}
+        if actor not in self._offered:
+            self._offered[actor] = list(self.decider.legal_commands(self.state, actor))
+        return self._offered[actor]
 
     def terminal(self) -> bool:
         return bool(self.decider.is_terminal(self.state))
@@ -105,10 +106,10 @@ class RandomGame:
         return True
 
     def _drawn(self, spec: CommandSpec, draw: Draw) -> dict:
-        """The example (or nothing) with one to all chosen fields replaced by values from the choices."""
+        """The example with one field drawn from its choices; without an example, every field drawn."""
         data = dict(spec.example or {})
         names = list(spec.choices)
-        for name in names if spec.example is None else names[draw(len(names)):][:1] or names[:1]:
+        for name in names if spec.example is None else [names[draw(len(names))]]:
             allowed = spec.choices[name]
             if isinstance(allowed, list) and allowed:
                 data[name] = allowed[draw(len(allowed))]
