@@ -49,7 +49,7 @@ SEAT_PRESETS = {
 
 RULESET = Ruleset(
     id="gathering-storm",
-    version="1.0.0",
+    version="1.1.0",  # 1.1: state.demands_made (32.61B)
     title="Gathering Storm: declarations of war (chapter 32)",
     make_decider=GatheringStormDecider,
     commands=COMMANDS,

@@ -10,14 +10,38 @@ from domain.gathering_storm.state import GatheringStormState
 State = GatheringStormState
 
 
+def counted_aggressions(state: State, pack: Pack, aggressor: str) -> set[str]:
+    """32.61B definitions: the aggressions in ``aggressor``'s total: its successful ones, and the Italian
+    ones against Greece and Yugoslavia (pack ``counts_on_demand``), which "count once the aggressive demand
+    has been made without triggering war with the Allies": this turn's while no war on ``aggressor`` has
+    broken out, and those of earlier turns (which ended without war)."""
+    mine = {name for name, a in pack.aggressions.items() if a.aggressor == aggressor}
+    current = state.committing(aggressor)
+    demands = set(state.demands_made)
+    if current is not None and not any(w.target == aggressor for w in state.crisis.wars):
+        demands.add(current.aggression)
+    demanded = {name for name in demands if pack.aggressions[name].counts_on_demand}
+    return (set(state.successful_aggressions) | demanded) & mine
+
+
 def aggression_total(state: State, pack: Pack, aggressor: str) -> int:
     """32.61B: cumulative value of ``aggressor``'s successful aggressions.
 
     An aggression that includes an earlier one (Czechoslovakia includes the Sudetenland) carries
     the whole value, so the included one is not counted again."""
-    done = {name for name in state.successful_aggressions if pack.aggressions[name].aggressor == aggressor}
+    done = counted_aggressions(state, pack, aggressor)
     included = {inner for name in done for inner in pack.aggressions[name].includes}
     return sum(pack.aggressions[name].value for name in done - included)
+
+
+def committed_this_turn(state: State, pack: Pack, aggressor: str) -> str | None:
+    """32.61B "No aggressions in the turn of the declaration of war": the aggression ``aggressor``
+    committed this turn, a demand it has not backed down from or one recorded successful this turn."""
+    current = state.committing(aggressor)
+    if current is not None:
+        return current.aggression
+    return next((name for name, turn in state.successful_aggressions.items()
+                 if turn == state.turn and pack.aggressions[name].aggressor == aggressor), None)
 
 
 def aggression_totals(state: State, pack: Pack) -> dict[str, int]:

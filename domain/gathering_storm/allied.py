@@ -6,7 +6,9 @@ threat unless both Allies are fully mobilized; after a German declaration on Rus
 retaliate with Russia's war readiness added (32.63). Each Ally's total is computed separately (32.62)."""
 from __future__ import annotations
 
-from domain.gathering_storm.aggressions import aggression_totals, more_aggressive, second_aggression_carried_out
+from domain.gathering_storm.aggressions import (
+    aggression_totals, committed_this_turn, more_aggressive, second_aggression_carried_out,
+)
 from domain.gathering_storm.pack import Pack
 from domain.gathering_storm.powers import ALLIES, GERMANY, RUSSIA, allied_partner, other_axis
 from domain.gathering_storm.russian import war_readiness
@@ -105,14 +107,16 @@ def pre_emptive_verdict(state: State, pack: Pack, ally: str, target: str) -> Ver
     margins = {a: _margin(allied_modifiers(state, pack, a, target, Kind.PRE_EMPTIVE), pack) for a in ALLIES}
     totals = aggression_totals(state, pack)
     backed_down = state.facts.aggressions.get(target)
+    own, others = committed_this_turn(state, pack, target), committed_this_turn(state, pack, other)
     answered = any(w.kind is Kind.RESPONSE and w.target == other for w in state.crisis.wars)
     partner_intends = any(i.power == partner and target in i.targets for i in state.crisis.intentions)
     mode = allied_mode(state)
     conditions = [
-        Condition("GS-32.61B", f"{target} commits no aggression this turn", True,
+        Condition("GS-32.61B", f"{target} commits no aggression this turn", own is None,
+                  f"{own} recorded successful this turn" if own else
                   f"backed down from {backed_down.aggression}" if backed_down else ""),
         Condition("GS-32.61B", f"{other} commits no aggression this turn, unless the Allies declared war on it "
-                  "in response (32.81C)", state.committing(other) is None or answered),
+                  "in response (32.81C)", others is None or answered, others or ""),
         Condition("GS-32.61B", f"{target} is the more aggressive Axis power (Germany if tied)",
                   more_aggressive(state, pack) == target,
                   ", ".join(f"{p} {t}" for p, t in totals.items())),

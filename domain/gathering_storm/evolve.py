@@ -165,7 +165,11 @@ def _(s: State, e: ev.WarBrokeOut) -> State:
 
 @evolve.register
 def _(s: State, e: ev.CrisisPhaseEnded) -> State:
-    return evolved(s, phase=Phase.CONCLUDED)
+    # 32.61B: a demand not backed down from, in a turn that ends without war, stays "made" for good.
+    made = {a.aggression: s.turn for a in s.facts.aggressions.values() if not a.backed_down}
+    if e.war:
+        return evolved(s, phase=Phase.CONCLUDED)
+    return evolved(s, phase=Phase.CONCLUDED, demands_made={**made, **s.demands_made})
 
 
 @evolve.register

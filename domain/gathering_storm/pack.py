@@ -11,6 +11,10 @@ from marshmallow import Schema, ValidationError, fields, post_load, validate, va
 
 from domain.gathering_storm.powers import AXIS, MAJOR_POWERS
 
+# The recorded numbers the rules leave unbounded: legal-commands offers a range for each (pack
+# ``offered_ranges``); decide still takes any whole number of the right sign.
+RANGED = ("balance_of_power", "support_level", "support_increase", "eai", "resistance_level", "factories")
+
 
 def _power() -> fields.String:
     return fields.String(validate=validate.OneOf(MAJOR_POWERS))
@@ -66,6 +70,32 @@ class _Aggression(Schema):
     target = fields.String(load_default=None)
     includes = _Items(fields.String(), load_default=tuple)
     controls = fields.String(load_default=None)
+    counts_on_demand = fields.Boolean(load_default=False)
+
+
+class _Range(Schema):
+    minimum = fields.Integer(required=True, strict=True)
+    maximum = fields.Integer(required=True, strict=True)
+
+    @validates_schema
+    def _ordered(self, data, **kwargs):
+        if data["minimum"] > data["maximum"]:
+            raise ValidationError("minimum is above maximum", "maximum")
+
+
+class _OfferedRanges(Schema):
+    """Loads as the ranges: legal-commands offers these for numbers the rules do not bound."""
+
+    provisional = fields.Boolean(load_default=False)
+    ranges = fields.Dict(keys=fields.String(validate=validate.OneOf(RANGED)), values=fields.Nested(_Range),
+                         required=True)
+
+    @post_load
+    def _ranges(self, data, **kwargs) -> dict[str, dict[str, int]]:
+        missing = set(RANGED) - set(data["ranges"])
+        if missing:
+            raise ValidationError({"ranges": [f"missing {sorted(missing)}"]})
+        return data["ranges"]
 
 
 class PackSchema(Schema):
@@ -86,6 +116,7 @@ class PackSchema(Schema):
     max_flags_in_minor = fields.Nested(_ProvisionalInt, required=True)
     minors = fields.Nested(_Minors, required=True)
     aggressions = fields.Dict(keys=fields.String(), values=fields.Nested(_Aggression), required=True)
+    offered_ranges = fields.Nested(_OfferedRanges, load_default=dict)   # a pack without them offers examples only
 
     @validates_schema
     def _cross_references(self, data, **_kwargs):
@@ -141,6 +172,7 @@ class Aggression:
     target: str | None
     includes: tuple[str, ...]
     controls: str | None
+    counts_on_demand: bool = False   # 32.61B: counts in the total once demanded without triggering war
 
 
 @dataclass(frozen=True)
@@ -166,6 +198,7 @@ class Pack:
     max_flags_in_minor: int
     minors: tuple[str, ...]
     aggressions: dict[str, Aggression]
+    offered_ranges: dict[str, dict[str, int]]   # legal-commands: name -> {"minimum", "maximum"}
 
     def together_with(self, power: str, target: str) -> frozenset[str]:
         """32.42: the targets ``power`` must declare war on along with ``target``."""

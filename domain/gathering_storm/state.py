@@ -128,6 +128,7 @@ class GatheringStormState:
     trade_pacts: dict[str, str] = field(default_factory=dict)       # minor -> major power
     nazi_soviet_pact: bool = False
     successful_aggressions: dict[str, int] = field(default_factory=dict)   # aggression -> turn
+    demands_made: dict[str, int] = field(default_factory=dict)   # 32.61B: demands of turns ended without war
     control: dict[str, Control] = field(default_factory=dict)
     russian_full_cohesion: bool = False
     crisis: Crisis = Crisis()

@@ -24,7 +24,7 @@ def _end_by_event(state: TKState, command: ApplyPoliticalEvent, pack: Pack, even
     if event.ends_policy_as is None:
         raise RuleViolation("TK-13.6.1.2", f"{event.name} does not end policies")
     in_effect(state, pack, command.policy)
-    block = voluntary_block(situation(state, pack), command.policy)
+    block = voluntary_block(situation(state, pack), command.policy, acting_faction(command.power))
     if block:
         raise RuleViolation("TK-13.6.1.2", f"{event.name} would end {pack.policies[command.policy].name}, but {block}")
     return end_policy_events(state, pack, command.policy, event.ends_policy_as, command.power)

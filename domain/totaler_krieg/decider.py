@@ -4,8 +4,9 @@ its type, which validates it and returns its events; ``evolve`` folds events; ``
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import reduce
 
-from domain.kernel import Command, Context, Event, RuleViolation, Setup
+from domain.kernel import MODERATOR, Command, Context, Event, RuleViolation, Setup
 from domain.kernel.dispatch import ByType
 from domain.totaler_krieg import actions, ceding, civil_war, creation, markers, minor_setup, multinational, pacific
 from domain.totaler_krieg import policies, status, truces, vichy
@@ -14,6 +15,7 @@ from domain.totaler_krieg.legal import legal_commands
 from domain.totaler_krieg.pack import Pack
 from domain.totaler_krieg.state import TKState, initial_state
 from domain.totaler_krieg.view import view
+from domain.totaler_krieg.vocabulary import Faction
 
 
 def _not_a_command(state: TKState, command: Command, ctx: Context) -> list[Event]:
@@ -39,6 +41,13 @@ for _handler in (
     handle.register(_handler)
 
 
+class _TrialDice:
+    """Dice for a trial decide: every roll a 1 (whether a command is accepted never hangs on a roll)."""
+
+    def roll(self, sides: int) -> int:
+        return 1
+
+
 class TKDecider:
     """Decider bound to one data pack."""
 
@@ -51,7 +60,11 @@ class TKDecider:
     def decide(self, state: TKState, command: Command, ctx: Context) -> list[Event]:
         if ctx.pack is None:
             ctx = replace(ctx, pack=self.pack)
-        return list(handle(state, command, ctx))
+        events = list(handle(state, command, ctx))
+        if state.multinational:
+            # 13.8.3: a command that removes a nationality also breaks down its multi-national units.
+            events += multinational.forced_breakdowns(state, reduce(evolve, events, state), ctx.pack)
+        return events
 
     def evolve(self, state: TKState, event: Event) -> TKState:
         return evolve(state, event)
@@ -60,7 +73,16 @@ class TKDecider:
         return view(state, self.pack, seat)
 
     def legal_commands(self, state: TKState, seat: str):
-        return legal_commands(state, self.pack, seat)
+        return legal_commands(state, self.pack, seat, lambda who, command: self._accepts(state, who, command))
+
+    def _accepts(self, state: TKState, seat: str, command: Command) -> bool:
+        """A trial ``decide`` for legal_commands' examples (pure: nothing is kept)."""
+        powers = frozenset(f.value for f in Faction) if seat == MODERATOR else frozenset(state.seats.get(seat, ()))
+        try:
+            self.decide(state, command, Context(seat, powers, _TrialDice(), self.pack))
+        except RuleViolation:
+            return False
+        return True
 
     def is_terminal(self, state: TKState) -> bool:
         """Chapter 13 has no end of game."""

@@ -31,13 +31,28 @@ def set_status(state: TKState, command: SetPacificWarStatus, ctx: Context) -> li
     return [PacificWarStatusChanged(faction, before, command.status)]
 
 
+def sendable(state: TKState, pack, faction: Faction) -> list[str]:
+    """Rule 13.8.7: the faction's major-power support units not yet in any Pacific Holding Box."""
+    held = {u for units in state.pacific_holding.values() for u in units}
+    return [uid for uid, unit in pack.major_support.items()
+            if pack.countries[unit.country].faction is faction and uid not in held]
+
+
 def send(state: TKState, command: SendToPacific, ctx: Context) -> list[Event]:
-    """Rule 13.8.7: Pacific Commitment (15.30.1) sends support units out of play."""
+    """Rule 13.8.7: Pacific Commitment (15.30.1) sends "support units" out of play: the faction's own
+    major-power support units (never a fortress or a minor's counter), each in one box at a time."""
     faction = _allied(ctx, command.power)
-    holding = state.pacific_holding[faction]
-    if not command.units or len(set(command.units)) != len(command.units) or set(command.units) & set(holding):
-        raise RuleViolation(RULE, "name support units, once each, that are not already in the Pacific Holding Box")
-    return [UnitsSentToPacific(faction, command.units)]
+    units = command.units
+    if not units or not isinstance(units, (tuple, list)) or not all(isinstance(u, str) for u in units) \
+            or len(set(units)) != len(units):
+        raise RuleViolation(RULE, "name one or more support units, once each")
+    allowed = set(sendable(state, ctx.pack, faction))
+    refused = [u for u in units if u not in allowed]
+    if refused:
+        raise RuleViolation(RULE, f"{refused} cannot go to the {faction.value} Pacific Holding Box: it takes the "
+                                  f"faction's major-power support units not already there; these may go: "
+                                  f"{sorted(allowed)}")
+    return [UnitsSentToPacific(faction, tuple(units))]
 
 
 def bring_back(state: TKState, command: ReturnFromPacific, ctx: Context) -> list[Event]:

@@ -3,7 +3,7 @@ as it loads the YAML, with what the rules ask for often derived once (each count
 places, each dependent's area, land neighbours) and the paths of provisional entries."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from domain.totaler_krieg.vocabulary import (
     EndCause,
@@ -202,6 +202,7 @@ class Pack:
     default_scenario: str
     scenarios: dict[str, ScenarioSpec]
     provisional: tuple[str, ...]
+    major_support: dict[str, UnitSpec] = field(default_factory=dict)  # 13.8.7: unit id -> a major's support unit
 
     def area(self, name: str) -> tuple[str, ...]:
         """The places a named area covers: a country's original land, a dependent with its

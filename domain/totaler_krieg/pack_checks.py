@@ -118,6 +118,14 @@ def _check_units(data: dict, errors: _Errors) -> None:
                           "unknown unit kind")
             owners[unit.id] = cid
             counts[unit.id] += 1
+    for cid, oob in data["major_support_units"].items():
+        spec = countries.get(cid)
+        errors.expect(spec is not None and spec.major, ("major_support_units", cid), "not a major country")
+        for i, unit in enumerate(oob["units"]):
+            errors.expect(kinds.get(unit.kind) is not None and kinds[unit.kind].support,
+                          ("major_support_units", cid, "units", str(i), "kind"), "not a support unit kind")
+            owners[unit.id] = cid
+            counts[unit.id] += 1
     for uid, n in counts.items():
         errors.expect(n == 1, ("orders_of_battle", owners[uid]), f"unit id {uid} is used {n} times")
     for cid, groups in data["setup_exceptions"].items():

@@ -322,6 +322,8 @@ class PackSchema(Schema):
     setup_exceptions = Keyed(keys=fields.String(), values=Items(fields.Nested(SetupGroupSchema)), required=True)
     unit_kinds = _dict_of(UnitKindSchema)
     orders_of_battle = _dict_of(OrderOfBattleSchema)
+    major_support_units = Keyed(keys=fields.String(validate=ID), values=fields.Nested(OrderOfBattleSchema),
+                                load_default=dict)
     default_scenario = fields.String(required=True)
     scenarios = _dict_of(ScenarioSchema)
 
@@ -373,6 +375,7 @@ class PackSchema(Schema):
             units_of={cid: tuple(u.id for u in oob["units"]) for cid, oob in data["orders_of_battle"].items()},
             default_scenario=data["default_scenario"],
             scenarios=data["scenarios"],
+            major_support={u.id: u for oob in data["major_support_units"].values() for u in oob["units"]},
             provisional=tuple(provisional_paths(self, original_data)),
         )
         markers = {k: MarkerSpec(k, v["name"], pack.area(v["country"] or v["place"]), v["to"], v["as_dependent"],

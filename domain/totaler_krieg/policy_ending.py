@@ -4,7 +4,8 @@ Voluntary ends: an Axis support unit placed in or next to an Active PAC hex or O
 an Active PAC has a Port (unless an Active Allied country at War is also there), an Axis ground
 unit entering an Active PAC hex or attacking a PAC unit, the Axis declaring war on a Neutral PAC,
 Neutrals Pressured or Political Option applied to a policy. None is allowed under Pre-War, nor
-the Ostland Accord's while the Enforced Peace marker is on the Turn Track; an action that would
+may the Axis end the Ostland Accord while the Enforced Peace marker is on the Turn Track (an Allied
+faction's event still may); an action that would
 do so is prohibited. When a placement could end several policies the Axis picks the order: the
 first checked ends, and each later one is checked again against the changed postures."""
 from __future__ import annotations
@@ -14,16 +15,18 @@ from itertools import permutations
 from domain.kernel import RuleViolation
 from domain.totaler_krieg.situation import CountryFacts, Situation
 from domain.totaler_krieg.verdicts import Hex, Verdict, deny
-from domain.totaler_krieg.vocabulary import Placement, WarState
+from domain.totaler_krieg.vocabulary import Faction, Placement, WarState
 
 RULE = "TK-13.6.1.2"
 
 
-def voluntary_block(sit: Situation, policy: str) -> str | None:
-    """Rule 13.6.1.2 restrictions: why ``policy`` may not be ended voluntarily now, or None."""
+def voluntary_block(sit: Situation, policy: str, faction: Faction = Faction.AXIS) -> str | None:
+    """Rule 13.6.1.2 restrictions: why ``faction`` may not end ``policy`` voluntarily now, or None.
+    Every voluntary end but a political event is an Axis action, hence the default."""
     if sit.war is WarState.PRE_WAR:
         return f"no faction may voluntarily end {sit.name(policy)} while Pre-War is in effect"
-    if sit.enforced_peace and policy in sit.protected_policies:
+    # "The Axis faction cannot ...": Enforced Peace restrains the Axis only.
+    if faction is Faction.AXIS and sit.enforced_peace and policy in sit.protected_policies:
         return f"the Axis may not voluntarily end {sit.name(policy)} while Enforced Peace is on the Turn Track"
     return None
 

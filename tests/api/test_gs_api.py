@@ -21,8 +21,8 @@ UNKNOWN_POWER = "Japan"  # a major power of the war, but not of chapter 32
 
 # --- helpers: what a client does ------------------------------------------------------------------
 
-def create_gs_table(client, preset: str = "one-per-power") -> Table:
-    return create_game_table(client, "gathering-storm", preset)
+def create_gs_table(client, preset: str = "one-per-power", options: dict | None = None) -> Table:
+    return create_game_table(client, "gathering-storm", preset, options)
 
 
 def send(table: Table, seat: str, type_: str, **data) -> dict:
@@ -52,11 +52,12 @@ def verdict(data: dict, declarer: str, target: str, kind: str = "pre-emptive") -
 @pytest.fixture
 def seed_facts(client) -> Table:
     """32.83C EXAMPLE as the moderator records it: France fully mobilized (support 5), Britain not
-    (support 2), Germany at support 1 after the Austrian aggression (its second aggression)."""
-    table = create_gs_table(client)
+    (support 2), Germany at support 1 after the Austrian aggression (its second aggression), made in the
+    previous turn (32.61B: no pre-emptive war in a turn an Axis power committed an aggression)."""
+    table = create_gs_table(client, options={"first_turn": 2})
     send(table, MODERATOR, "RecordFactories", major_power="France", idle=0, civilian=0, military=10)
     send(table, MODERATOR, "RecordFactories", major_power="Britain", idle=1, civilian=2, military=5)
-    send(table, MODERATOR, "RecordSuccessfulAggression", aggression="Austria")
+    send(table, MODERATOR, "RecordSuccessfulAggression", aggression="Austria", turn=1)
     send(table, MODERATOR, "RecordSupportLevel", major_power="France", level=5)
     send(table, MODERATOR, "RecordSupportLevel", major_power="Britain", level=2)
     send(table, MODERATOR, "RecordSupportLevel", major_power="Germany", level=1)
@@ -91,7 +92,7 @@ def test_legal_commands_offer_france_a_threat_on_germany_exceeding_by_four(seed_
     """32.83C EXAMPLE: "France ... exceeds the declaration of war threshold by 4"; the client reads the
     threat and its verdict from legal-commands before sending it."""
     spec = seed_facts.legal_command("france", "ThreatenWar", "France")
-    on_germany = next(v for v in spec["choices"]["verdicts"] if v["target"] == "Germany")
+    on_germany = verdict(war_thresholds(seed_facts, "france"), "France", "Germany")
     assert (spec["rule_id"], spec["choices"]["targets"]) == ("GS-32.83", [["Germany"], ["Italy"]])
     assert (on_germany["margin"], on_germany["mode"], on_germany["kind"]) == (4, "threat", "pre-emptive")
 
@@ -118,10 +119,10 @@ def test_ending_the_crisis_phase_demands_a_concession_of_one_from_germany(seed_d
     assert data["pending_concessions"] == [{
         "declarers": ["Britain", "France"], "targets": ["Germany"], "conceding_powers": ["Germany"],
         "beneficiaries": ["Britain"], "level": 1, "rule_id": "GS-32.83"}]
-    choices = {"level": 1, "declarers": ["Britain", "France"], "targets": ["Germany"], "beneficiary": ["Britain"]}
-    assert seed_demand.legal_commands("germany") == [
-        {"type": "MakeConcessions", "power": "Germany", "choices": choices, "rule_id": "GS-32.83"},
-        {"type": "DeclineConcessions", "power": "Germany", "choices": choices, "rule_id": "GS-32.83"}]
+    # The demand's terms are in the projection above; legal-commands offers the bodies' own fields.
+    assert [(c["type"], c["power"], c["choices"], c["rule_id"]) for c in seed_demand.legal_commands("germany")] == [
+        ("MakeConcessions", "Germany", {"power": ["Germany"], "beneficiary": ["Britain", None]}, "GS-32.83"),
+        ("DeclineConcessions", "Germany", {"power": ["Germany"]}, "GS-32.83")]
     assert seed_demand.legal_commands("britain") == []
 
 
@@ -154,7 +155,7 @@ def test_declining_the_concessions_means_war_and_ends_the_game(seed_demand):
     assert seed_demand.summary()["terminal"] is True
     assert (data["phase"], [(w["declarer"], w["target"]) for w in data["wars"]]) == (
         "over", [("Britain", "Germany"), ("France", "Germany")])
-    assert data["game_over"]["reason"].startswith("War broke out in turn 1")
+    assert data["game_over"]["reason"].startswith("War broke out in turn 2")  # the game starts in turn 2
     assert (seed_demand.legal_commands("germany"), seed_demand.legal_commands(MODERATOR)) == ([], [])
 
 
@@ -203,7 +204,7 @@ def test_legal_commands_show_a_german_declaration_will_be_judged_a_threat(german
     """32.41C, 32.44: Germany not fully mobilized may only threaten; its declaration on Russia
     (exceeding by 2) is shown as a threat that a concession of 2 buys off."""
     spec = german_facts.legal_command("germany", "DeclareWar", "Germany")
-    on_russia = next(v for v in spec["choices"]["verdicts"] if v["target"] == "Russia")
+    on_russia = verdict(war_thresholds(german_facts, "germany"), "Germany", "Russia")
     assert spec["choices"]["targets"] == [["Britain", "France"], ["Russia"]]
     assert (on_russia["margin"], on_russia["legal"], on_russia["mode"], on_russia["concession_level"]) == (
         2, True, "threat", 2)
@@ -235,8 +236,8 @@ def test_russias_concession_raises_germany_by_two_and_lowers_russia_by_two(germa
     assert [(m["value"], m["rule_id"]) for m in verdict(data, "Germany", "Russia")["modifiers"]
             if m["name"] == "concessions"] == [(-2, "GS-32.83")]
     assert (data["phase"], data["wars"]) == ("concluded", [])
-    assert german_concession.legal_commands(MODERATOR) == [
-        {"type": "StartTurn", "power": None, "choices": {"turn": 2}, "rule_id": "GS-32.82"}]
+    assert [(c["type"], c["power"], c["choices"], c["rule_id"]) for c in german_concession.legal_commands(MODERATOR)] \
+        == [("StartTurn", None, {}, "GS-32.82")]
 
 
 @pytest.mark.rule("GS-32.83")

@@ -50,9 +50,10 @@ class Table(BaseTable):
 
     # --- recording facts --------------------------------------------------------------------
     def given(self, *, support=None, balance_of_power=None, eai=None, mobilized=(), unmobilized=(),
-              rhineland=False, successful=(), aggression=None, resistance=None, pact=None, control=None,
+              rhineland=False, successful=(), successful_this_turn=(), aggression=None, resistance=None, pact=None, control=None,
               flags=None, trade_pacts=None, full_cohesion=None, temporary=None, second=None) -> "Table":
         """Record facts as the moderator: ``aggression`` is (aggressor, name, resistance[, backed_down]);
+        ``rhineland`` and ``successful`` succeeded in the previous turn, ``successful_this_turn`` in this one;
         ``temporary``/``second`` map (ally, axis power) to an amount; ``control`` maps country to power."""
         commands = [c.RecordSupportLevel(p, level) for p, level in (support or {}).items()]
         if balance_of_power is not None:
@@ -61,9 +62,10 @@ class Table(BaseTable):
             commands.append(c.RecordEai(eai))
         commands += [c.RecordFactories(p, 0, 0, 10) for p in mobilized]
         commands += [c.RecordFactories(p, 1, 2, 5) for p in unmobilized]
-        if rhineland:
-            commands.append(c.RecordSuccessfulAggression("Rhineland"))
-        commands += [c.RecordSuccessfulAggression(name) for name in successful]
+        earlier = max(self.state.turn - 1, 1)
+        earlier_ones = (["Rhineland"] if rhineland else []) + list(successful)
+        commands += [c.RecordSuccessfulAggression(name, True, earlier) for name in earlier_ones]
+        commands += [c.RecordSuccessfulAggression(name) for name in successful_this_turn]
         if aggression is not None:
             commands.append(c.RecordAggression(*aggression))
         commands += [c.RecordResistanceLevel(m, level) for m, level in (resistance or {}).items()]

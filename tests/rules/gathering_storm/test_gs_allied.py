@@ -1,6 +1,7 @@
 """Rule 32.6: British and French declarations of war on Germany or Italy."""
 import pytest
 
+from domain.gathering_storm import commands as c
 from domain.gathering_storm.verdict import Kind, Mode, Outcome
 
 
@@ -213,3 +214,60 @@ def test_allies_retaliate_for_a_german_declaration_on_russia_with_russia_s_war_r
     assert (ruling.verdict.kind, ruling.verdict.net) == (Kind.RETALIATION, 3)
     assert table.modifier("Britain", "Germany", "Russia's war readiness", Kind.RETALIATION) == 3
     assert table.wars == {("Germany", "Russia"), ("Britain", "Germany")}
+
+
+@pytest.mark.rule("GS-32.61B")
+@pytest.mark.parametrize("aggression", ["Austria", "Ethiopia"])
+def test_no_pre_emptive_war_in_a_turn_an_aggression_succeeded(table, aggression):
+    """32.61B "No aggressions in the turn of the declaration of war: Neither Axis major power may have
+    committed an aggression in the turn in which pre-emptive war is threatened or declared."
+    Given fully mobilized Allies able to pre-empt Germany (Rhineland last turn), when an aggression by
+    Germany (Austria) or by Italy (Ethiopia) is recorded as successful this turn, with no demand recorded,
+    then the pre-emptive declarations are illegal and no war breaks out."""
+    table.given(mobilized=["Britain", "France"], support={"Britain": 2, "France": 2}, rhineland=True,
+                successful_this_turn=[aggression])
+    table.declare("Britain", "Germany")
+    table.declare("France", "Germany")
+    assert table.verdict("Britain", "Germany").kind is Kind.PRE_EMPTIVE
+    assert table.verdict("Britain", "Germany").legal is False
+    table.end_crisis()
+    assert table.wars == set()
+
+
+@pytest.mark.rule("GS-32.61B")
+def test_an_aggression_successful_in_an_earlier_turn_does_not_block_pre_emptive_war(table):
+    """32.61B: the bar is an aggression "in the turn in which pre-emptive war is threatened or declared".
+    Given Austria recorded successful in the previous turn, when the mobilized Allies declare, then war."""
+    table.given(mobilized=["Britain", "France"], support={"Britain": 2, "France": 2}, successful=["Austria"])
+    table.declare("Britain", "Germany")
+    table.declare("France", "Germany")
+    table.end_crisis()
+    assert table.wars == {("Britain", "Germany"), ("France", "Germany")}
+
+
+@pytest.mark.rule("GS-32.61B")
+def test_italy_s_demand_on_yugoslavia_counts_once_made_and_in_later_turns(table):
+    """32.61B definitions: "The 'aggression total' is the cumulative value of each Axis major power's
+    successful aggressions (Italian aggressions against Greece and Yugoslavia count once the aggressive
+    demand has been made without triggering war with the Allies)" - Yugoslavia (3).
+    Given Germany's Rhineland (1), when Italy demands Yugoslavia and no war follows, then Italy's total is 3
+    this turn and the next, where Italy (not Germany) is the more aggressive Axis power."""
+    table.given(rhineland=True, aggression=("Italy", "Yugoslavia", 1))
+    assert table.view("moderator")["facts"]["aggression_totals"] == {"Germany": 1, "Italy": 3}
+    table.end_crisis()
+    table.moderator(c.StartTurn())
+    assert table.view("moderator")["facts"]["aggression_totals"] == {"Germany": 1, "Italy": 3}
+    assert table.condition("Britain", "Italy", "GS-32.61B", "more aggressive") is True
+    assert table.condition("Britain", "Germany", "GS-32.61B", "more aggressive") is False
+
+
+@pytest.mark.rule("GS-32.61B")
+def test_a_demand_backed_down_from_or_outside_greece_and_yugoslavia_does_not_count(table):
+    """32.61B: only the Italian demands on Greece and Yugoslavia count once made; "An Axis major power that
+    backed down in a crisis after attempting an aggression is considered not to be committing an
+    aggression". Given Italy backs down from Greece and Germany's Austrian demand is not recorded
+    successful, then neither counts, this turn or the next."""
+    table.moderator(c.RecordAggression("Italy", "Greece", 1, True), c.RecordAggression("Germany", "Austria", 1))
+    table.end_crisis()
+    table.moderator(c.StartTurn())
+    assert table.view("moderator")["facts"]["aggression_totals"] == {"Germany": 0, "Italy": 0}

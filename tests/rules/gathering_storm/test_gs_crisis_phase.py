@@ -126,5 +126,5 @@ def test_without_war_the_turn_concludes_and_the_next_one_starts_afresh(table):
     table.end_crisis()
     assert table.state.phase.value == "concluded"
     table.moderator(c.StartTurn())
-    assert (table.state.turn, table.state.phase.value) == (2, "crisis")
+    assert (table.state.turn, table.state.phase.value) == (3, "crisis")
     assert (table.state.crisis.intentions, table.state.facts.support, table.state.facts.eai) == ((), {}, 0)

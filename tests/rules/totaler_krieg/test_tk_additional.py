@@ -233,3 +233,65 @@ def test_pacific_war_status_and_holding_box(table):
     table.act(c.SendToPacific("western", ("us-af-1", "br-fleet-2")))
     table.act(c.ReturnFromPacific("western", ("br-fleet-2",)))
     assert table.view()["pacific"]["western"] == {"status": "limited_war", "holding": ["us-af-1"]}
+
+
+@pytest.mark.rule("TK-13.8.7")
+@pytest.mark.parametrize("units, why", [
+    (("fra-mag-1",), "a French fortress is not a support unit"),
+    (("ita-fleet",), "a minor country's fleet is not a major power's"),
+    (("no-such-unit",), "an unknown unit id"),
+    (("rus-af-1",), "a Soviet unit is not the Western faction's to send"),
+    (("br-fleet-1", "br-fleet-1"), "the same unit twice"),
+    ((), "no unit at all"),
+])
+def test_the_pacific_holding_box_takes_the_faction_s_major_power_support_units_only(table, units, why):
+    """13.8.7: "Pacific Holding Box: Support units that have been sent 'to the Pacific' through Pacific
+    Commitment Political Events (15.30.1) are placed here."
+    Given the Western faction's Pacific Holding Box, when it sends something that is not one of its major
+    powers' support units, then it is refused with 13.8.7 and nothing changes."""
+    assert table.refused("western", c.SendToPacific("western", units)).rule_id == "TK-13.8.7", why
+
+
+@pytest.mark.rule("TK-13.8.7")
+def test_a_unit_cannot_be_in_both_factions_pacific_holding_boxes(table):
+    """13.8.7: a unit in the Pacific Holding Box "is considered to be 'out of play' until is returned":
+    one counter, one place. Given a British fleet in the Western box, when it is sent again (by either
+    Allied faction), then it is refused; once returned it may be sent again."""
+    table.act(c.SendToPacific("western", ("br-fleet-1",)))
+    assert table.refused("western", c.SendToPacific("western", ("br-fleet-1",))).rule_id == "TK-13.8.7"
+    assert table.refused("soviet", c.SendToPacific("soviet", ("br-fleet-1",))).rule_id == "TK-13.8.7"
+    table.act(c.SendToPacific("soviet", ("rus-fleet-1",)))
+    assert table.view()["pacific"]["soviet"]["holding"] == ["rus-fleet-1"]
+    table.act(c.ReturnFromPacific("western", ("br-fleet-1",)))
+    table.act(c.SendToPacific("western", ("br-fleet-1", "us-af-1")))
+    assert table.view()["pacific"]["western"]["holding"] == ["br-fleet-1", "us-af-1"]
+
+
+@pytest.mark.rule("TK-13.8.3")
+def test_case_yellow_forces_the_emergency_breakdown_of_the_aa_army(table):
+    """13.8.3: "When a step belonging to one of the nationalities of a multi-national unit is removed from
+    the game due to a Conditional Event, the owning faction must perform an Emergency Breakdown (2.3.4).
+    The remaining component unit remains on the map."
+    Given a British-French AA unit and a British-US 15 HQ, when Case Yellow removes France's units, then
+    the same command breaks the AA unit down (France removed, the BEF remains) and leaves the 15 HQ alone."""
+    table.given(war=WarState.LIMITED_WAR, active={"france": Faction.WESTERN})
+    table.act(c.FormMultinationalUnit("western", "aa-1", "western_aa", ("britain", "france")))
+    table.act(c.FormMultinationalUnit("western", "hq-15", "western_15_hq", ("britain", "united_states")))
+    events = table.act(c.FormVichy("axis", VichyVia.CASE_YELLOW))
+    broken = [e for e in events if type(e).__name__ == "EmergencyBreakdownPerformed"]
+    assert [(e.unit_id, e.removed, e.remaining, e.remaining_unit) for e in broken] == \
+        [("aa-1", "france", "britain", "BEF")]
+    assert set(table.state.multinational) == {"hq-15"}
+
+
+@pytest.mark.rule("TK-13.8.3")
+def test_a_conquered_minor_forces_the_breakdown_of_the_axis_pa(table):
+    """13.8.3: a multi-national unit "belong[s] to both nationalities"; when one nationality's steps leave
+    play the owner "must perform an Emergency Breakdown". Given an Axis PA of Germany and Hungary, when
+    Hungary is conquered, then the PA is broken down in the same command and the German unit remains."""
+    table.given(war=WarState.LIMITED_WAR, active={"hungary": Faction.AXIS})
+    table.act(c.FormMultinationalUnit("axis", "pa", "axis_pa", ("germany", "hungary")))
+    events = table.act(c.ConquerCountry("western", "hungary"))
+    assert [(type(e).__name__, e.removed, e.remaining) for e in events[-1:]] == \
+        [("EmergencyBreakdownPerformed", "hungary", "germany")]
+    assert table.state.multinational == {}

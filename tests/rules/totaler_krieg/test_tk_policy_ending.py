@@ -211,3 +211,19 @@ def test_replacing_a_policy_with_a_truce_replaces_every_marker(table):
     table.given(war=WarState.LIMITED_WAR, posture={"russia": "nazi_soviet_pact", "soviet_minors": "nazi_soviet_pact"})
     table.act(c.ReplacePolicyWithTruce("axis", "nazi_soviet_pact", "armistice"))
     assert (table.state.boxes["russia"], table.state.boxes["soviet_minors"]) == ("armistice", "armistice")
+
+
+@pytest.mark.rule("TK-13.6.1.2")
+def test_enforced_peace_bars_only_the_axis_from_ending_the_ostland_accord(table):
+    """13.6.1.2: "The Axis faction cannot voluntarily end the Ostland Accord Policy if the Enforced Peace
+    marker (14.11) is on the Turn Track."
+    Given Limited War, the Ostland Accord in Russia's box and Enforced Peace on the Turn Track,
+    when the Axis applies Neutrals Pressured to it, then it is refused and nothing changes;
+    when the Soviet faction applies the same event, then the policy ends (the restriction names the Axis only)."""
+    table.given(war=WarState.LIMITED_WAR, posture={"russia": "ostland_accord"})
+    table.moderator(c.SetEnforcedPeace(True))
+    refused = table.refused("axis", c.ApplyPoliticalEvent("axis", "neutrals_pressured", policy="ostland_accord"))
+    assert refused.rule_id == "TK-13.6.1.2"
+    events = table.act(c.ApplyPoliticalEvent("soviet", "neutrals_pressured", policy="ostland_accord"))
+    assert "PolicyEnded" in types(events)
+    assert "ostland_accord" not in table.state.boxes.values()

@@ -1,4 +1,5 @@
 """The ruleset as the platform sees it: registry entry, data pack, wire codec, seats, view, projection."""
+import dataclasses
 import json
 import pickle
 
@@ -64,7 +65,7 @@ def registry_pack_text() -> str:
 
 
 def _played() -> Table:
-    table = Table()
+    table = Table(options={"first_turn": 2})  # Austria succeeded in turn 1 (32.61B)
     table.given(mobilized=["France"], unmobilized=["Britain"], successful=["Austria"],
                 support={"France": 5, "Britain": 2, "Germany": 1}, aggression=("Italy", "Albania", 1, True))
     table.threaten("France", "Germany")
@@ -95,7 +96,7 @@ def test_the_wire_refuses_a_non_integer_support_level():
 
 def test_state_pickles_and_replays_to_the_same_state():
     table = _played()
-    replayed = table.decider.initial_state(Setup(RULESET.seat_presets["one-per-power"], {}, PACK))
+    replayed = table.decider.initial_state(Setup(RULESET.seat_presets["one-per-power"], {"first_turn": 2}, PACK))
     for event in table.events:
         replayed = table.decider.evolve(replayed, event)
     assert replayed == table.state
@@ -129,14 +130,48 @@ def test_the_projection_shows_the_threat_the_concession_and_the_support_shift():
         "GS-32.3", "GS-32.42", "GS-32.43", "GS-32.61B", "GS-32.62", "GS-32.63", "GS-32.7", "GS-32.83"}
 
 
-def test_legal_commands_carry_the_verdicts_for_each_declaring_seat():
+def test_legal_commands_are_ready_bodies_for_each_declaring_seat():
+    """Issue 13 item 2: choices are keyed by the body's data fields, and the example is a body to send."""
     table = Table(RULESET.seat_presets["three-sides"])
     specs = table.decider.legal_commands(table.state, "axis")
     assert [(s.type, s.power) for s in specs] == [("DeclareWar", "Germany"), ("ThreatenWar", "Germany")]
-    assert specs[0].choices["targets"] == [["Britain", "France"], ["Russia"]]
-    assert [(v["target"], v["kind"]) for v in specs[0].choices["verdicts"]] == [
-        ("Britain", "pre-emptive"), ("France", "pre-emptive"), ("Russia", "pre-emptive")]
-    json.dumps([s.choices for s in table.decider.legal_commands(table.state, "moderator")])
+    assert specs[0].choices == {"power": ["Germany"], "targets": [["Britain", "France"], ["Russia"]]}
+    assert specs[0].example == {"power": "Germany", "targets": ["Britain", "France"]}
+    json.dumps([(s.choices, s.example) for s in table.decider.legal_commands(table.state, "moderator")])
+
+
+def _every_example_is_accepted(table: Table) -> int:
+    codec, sent = Codec(RULESET.commands), 0
+    for seat in (*table.state.seats, "moderator"):
+        for spec in table.decider.legal_commands(table.state, seat):
+            fields = {f.name for f in dataclasses.fields(codec.decode(spec.type, dict(spec.example)))}
+            assert set(spec.choices) <= fields, (spec.type, set(spec.choices) - fields)
+            for name, allowed in spec.choices.items():
+                value = spec.example[name]
+                assert value in allowed if isinstance(allowed, list) else \
+                    allowed["minimum"] <= value <= allowed["maximum"], (spec.type, name)
+            trial = Table(options={"first_turn": table.state.turn}).given_state(table.state)
+            trial.send(seat, codec.decode(spec.type, json.loads(json.dumps(spec.example))))
+            sent += 1
+    return sent
+
+
+def test_every_example_is_a_body_decide_accepts_unchanged_in_every_phase():
+    """Issue 13 item 2: "example is a complete data dict decide accepts unchanged in that state", with
+    every choice key a data field and the example's values among the choices: in the crisis phase, with
+    concessions demanded, and after the crisis phase."""
+    table = Table(options={"first_turn": 2})
+    table.given(mobilized=["France"], unmobilized=["Britain"], successful=["Austria"],
+                support={"France": 5, "Britain": 2, "Germany": 1}, flags={"Finland": (1, 0, 0)})
+    assert _every_example_is_accepted(table) > 20
+    table.threaten("France", "Germany")
+    table.threaten("Britain", "Germany")
+    table.end_crisis()
+    assert [s.example for s in table.decider.legal_commands(table.state, "germany")] == [
+        {"power": "Germany", "beneficiary": "Britain"}, {"power": "Germany"}]
+    assert _every_example_is_accepted(table) == 4   # the Germany seat's two, and the moderator's for Germany
+    table.concede("Germany")
+    assert _every_example_is_accepted(table) == 1   # StartTurn
 
 
 def test_legal_commands_follow_the_phase():

@@ -79,8 +79,48 @@ def test_what_legal_commands_offers_decide_accepts():
     table = Table("1939")
     western = Context("western", frozenset({"western"}), ScriptedDice([]), PACK)
     specs = [s for s in table.decider.legal_commands(table.state, "western") if s.type == "EnterHex"]
-    offered = [(s.choices["unit"][0], place) for s in specs for place in s.choices["hex.place"]]
+    offered = [(s.choices["unit"][0][0], hex["place"]) for s in specs for hex in s.choices["hex"]]
     assert {country for country, _ in offered} == {"britain", "france"}  # the US is kept home by Isolationism
     for country, place in offered:
         assert table.decider.decide(table.state, c.EnterHex("western", (country,), Hex(place)), western)
     assert {s.type for s in table.decider.legal_commands(table.state, MODERATOR)} >= {"SetWarState", "ActivateNeutral"}
+
+
+def _examples_are_accepted(table: Table) -> int:
+    """Every seat's specs: choice keys are data fields, the example's values are among the choices, and
+    the example, through the wire codec, is a body decide accepts unchanged."""
+    sent = 0
+    for seat in ("axis", "western", "soviet", MODERATOR):
+        for spec in table.decider.legal_commands(table.state, seat):
+            if spec.example is None:
+                continue
+            command = CODEC.decode(spec.type, json.loads(json.dumps(spec.example)))
+            assert set(spec.choices) <= set(spec.example), (spec.type, set(spec.choices) - set(spec.example))
+            for name, allowed in spec.choices.items():
+                assert spec.example[name] in allowed, (spec.type, name)
+            powers = frozenset({"axis", "western", "soviet"}) if seat == MODERATOR else frozenset({seat})
+            assert table.decider.decide(table.state, command, Context(seat, powers, ScriptedDice([1] * 9), PACK))
+            sent += 1
+    return sent
+
+
+def test_every_example_is_a_body_decide_accepts_unchanged():
+    """Issue 13 item 2: "example is a complete data dict decide accepts unchanged in that state" - at the
+    blank start, the 1939 start, and after a game with truces, a conquest and a multi-national unit."""
+    assert _examples_are_accepted(Table()) > 30
+    assert _examples_are_accepted(Table("1939")) > 30
+    assert _examples_are_accepted(played()) > 30
+
+
+def test_a_multinational_unit_left_with_a_removed_nationality_is_offered_its_breakdown():
+    """13.8.3: the owning faction "must perform an Emergency Breakdown". A unit from a log written before
+    the breakdown was forced (here: set directly) is offered PerformEmergencyBreakdown, ready to send."""
+    table = Table("1939")
+    table.act(c.FormMultinationalUnit("western", "aa", "western_aa", ("britain", "france")))
+    axis = Context("axis", frozenset({"axis"}), ScriptedDice([1] * 9), PACK)
+    events = table.decider.decide(table.state, c.ConquerCountry("axis", "france"), axis)
+    conquered = reduce(table.decider.evolve, [e for e in events if type(e).__name__ != "EmergencyBreakdownPerformed"],
+                       table.state)
+    table.given_state(conquered)
+    specs = [s for s in table.decider.legal_commands(table.state, "western") if s.type == "PerformEmergencyBreakdown"]
+    assert [s.example for s in specs] == [{"power": "western", "unit_id": "aa", "removed": "france"}]
