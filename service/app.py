@@ -16,6 +16,7 @@ from service import bootstrap
 from service.api import PER_SEAT_READS, games, meta
 from service.combat import combat
 from service.config import Config
+from service.follow_ups import follow_ups
 from service.http import install
 from service.packs import default_pack
 
@@ -58,6 +59,7 @@ def create_app(config: Config | None = None, services: bootstrap.Services | None
     api.register_blueprint(meta)
     api.register_blueprint(games)
     api.register_blueprint(combat)
+    api.register_blueprint(follow_ups)
     install(app, PER_SEAT_READS)
     app.extensions["casus_services"] = services
     app.extensions["casus_openapi"] = functools.cache(lambda: openapi_yaml(api))  # the same for the app's life

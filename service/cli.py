@@ -27,6 +27,11 @@ def main(argv: list[str] | None = None) -> int:
     worker.add_argument("--burst", action="store_true", help="stop when the queues are empty")
     worker.add_argument("--queue", action="append", choices=["combat", "replay"])
 
+    jobs = sub.add_parser("jobs", help="background jobs of a game")
+    jobs.add_argument("action", choices=["pending", "requeue"],
+                      help="pending: the follow-ups the game's log still waits for; requeue: queue them again")
+    jobs.add_argument("game_id")
+
     replay = sub.add_parser("replay", help="rebuild a game's state and snapshots from its log")
     replay.add_argument("game_id")
 
@@ -110,7 +115,26 @@ def cmd_worker(args) -> int:
     if not config.redis_url:
         print("casus worker needs REDIS_URL (without it jobs run inside `casus serve`)", file=sys.stderr)
         return 2
-    run_worker(config.redis_url, tuple(args.queue or QUEUES), burst=args.burst)
+    _services()  # the rulesets (and extra ones) a job names are registered before the first job
+    run_worker(config.redis_url, config.redis_prefix, tuple(args.queue or QUEUES), burst=args.burst,
+               maintenance_seconds=config.worker_maintenance_seconds, grace_seconds=config.worker_grace_seconds,
+               stale_seconds=config.worker_stale_seconds)
+    return 0
+
+
+def cmd_jobs(args) -> int:
+    from service import follow_ups
+
+    services = _services()
+    if not services.games.store.version(args.game_id):
+        print(f"no game {args.game_id}", file=sys.stderr)
+        return 1
+    if args.action == "pending":
+        found = [{"job_id": f.job_id, "queue": f.queue, "command_type": f.command_type, "requested_at": f.requested_at}
+                 for f in follow_ups.pending(services, args.game_id)]
+    else:
+        found = follow_ups.requeue(services, args.game_id)
+    print(orjson.dumps(found, option=orjson.OPT_INDENT_2).decode())
     return 0
 
 
@@ -299,7 +323,7 @@ def cmd_data(args) -> int:
 
 
 COMMANDS = {
-    "serve": cmd_serve, "worker": cmd_worker, "replay": cmd_replay, "export": cmd_export,
+    "serve": cmd_serve, "worker": cmd_worker, "jobs": cmd_jobs, "replay": cmd_replay, "export": cmd_export,
     "import": cmd_import, "verify": cmd_verify, "keys": cmd_keys, "openapi": cmd_openapi, "data": cmd_data,
 }
 
