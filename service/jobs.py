@@ -175,7 +175,10 @@ class RQJobs:
         if not again and self.connection.exists(Job.key_for(rq_id)):
             return job_id  # already queued or done under this id
         target = self.queues[queue]
-        if again:  # a worker that died after dequeuing left it in the intermediate list
+        if again:
+            if self.connection.lpos(target.key, rq_id) is not None:
+                return job_id  # waiting in the queue already: it runs once
+            # A worker that died after dequeuing it left it in the intermediate list.
             self.connection.lrem(target.intermediate_queue_key, 0, rq_id)
         target.enqueue(fn, *args, job_id=rq_id, result_ttl=86400, failure_ttl=86400, job_timeout=self.timeout,
                        retry=Retry(max=self.retries))
