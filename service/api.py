@@ -3,8 +3,10 @@ from __future__ import annotations
 
 import dataclasses
 import re
+import sqlite3
 
 import orjson
+import redis
 from flask import Response, current_app, g, request, url_for
 from flask.views import MethodView
 
@@ -25,6 +27,7 @@ meta = Blueprint("meta", __name__, description="Health, rulesets, jobs")
 PROBLEM = {"description": "Problem details (RFC 9457)", "content": {PROBLEM_JSON: {"schema": s.ProblemSchema}}}
 # Reads whose bytes depend on the bearer token: they vary on Authorization and are private.
 PER_SEAT_READS = frozenset({"games.State", "games.Events", "games.LegalCommands", "games.ProjectionView"})
+STORE_DOWN = (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError, sqlite3.OperationalError)
 JOB_ID = re.compile(r"[A-Za-z0-9_-]{1,200}")  # what a job id may be (RQ refuses anything else)
 
 
@@ -284,9 +287,17 @@ class Health(MethodView):
     @meta.response(200, s.HealthSchema)
     @meta_problems("getHealth")
     def get(self):
-        """Liveness: the service answers and its store is reachable (503 when it is not)."""
-        g.services.games.store.version("healthz")
-        return {"status": "ok", "store": g.services.store_kind, "jobs": g.services.jobs.kind}
+        """Liveness: the service answers and its store is reachable; when the store does not
+        answer, 503 naming it (`store`, `store_state: down`) with Retry-After."""
+        services = g.services
+        try:
+            services.games.store.version("healthz")
+        except STORE_DOWN as error:
+            raise Problem(503, "store-unavailable", "Service unavailable",
+                          f"the {services.store_kind} store is not answering ({type(error).__name__}); retry later",
+                          headers={"Retry-After": str(services.config.retry_after_seconds)},
+                          store=services.store_kind, store_state="down") from error
+        return {"status": "ok", "store": services.store_kind, "jobs": services.jobs.kind}
 
 
 @meta.route("/rulesets")

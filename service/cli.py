@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 import orjson
+import redis
 
 from events.envelope import Envelope, NewEvent
 from events.verify import verify
@@ -63,9 +64,30 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         return COMMANDS[args.command](args)
-    except ExportError as error:
+    except (ExportError, CommandError) as error:
         print(f"casus {args.command}: {error}", file=sys.stderr)
         return 1
+    except (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError) as error:
+        print(f"casus {args.command}: Redis at {_redis_where()} is not answering ({error})", file=sys.stderr)
+        return 1
+
+
+class CommandError(Exception):
+    """A command that cannot do what it was asked: said in one line, never a traceback."""
+
+
+def _redis_where() -> str:
+    """REDIS_URL without its password, for an error line."""
+    from urllib.parse import urlsplit
+
+    url = urlsplit(os.environ.get("REDIS_URL", ""))
+    return f"{url.hostname}:{url.port or 6379}" if url.hostname else "REDIS_URL"
+
+
+def _require_store(config) -> None:
+    """Before starting a long-running process: a store that does not answer is one clear line."""
+    if config.redis_url:
+        redis.Redis.from_url(config.redis_url, socket_connect_timeout=5).ping()
 
 
 def _services():
@@ -81,6 +103,7 @@ def cmd_serve(args) -> int:
     from service.config import Config
 
     config = Config.from_env()
+    _require_store(config)
     workers = args.workers or (4 if config.redis_url else max(2, os.cpu_count() or 1))
 
     class Server(BaseApplication):
