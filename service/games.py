@@ -126,7 +126,7 @@ class GameService:
         reserved = sorted(set(seats) & set(RESERVED_SEATS))
         if reserved:  # the anonymous reader is "spectator": a seat of that name would read as everyone
             raise validation({"seats": f"{', '.join(map(repr, RESERVED_SEATS))} are reserved seat names"})
-        unsafe = unsafe_numbers({"options": options, "pack": pack})
+        unsafe = unsafe_numbers({"options": options, "pack": pack}) or ruleset.option_problems(options)
         if unsafe:
             raise validation(unsafe)
         seed = audited_dice.new_seed()

@@ -31,7 +31,7 @@ Where the seed is silent, these rulings apply (each is repeated where it is impl
 - All wars of the crisis phase are adjudicated before the game ends; nothing in chapter 32 is secret.
 """
 from domain.gathering_storm.commands import COMMANDS
-from domain.gathering_storm.decider import GatheringStormDecider
+from domain.gathering_storm.decider import OPTIONS, GatheringStormDecider
 from domain.gathering_storm.events import EVENTS
 from domain.gathering_storm.pack import PackSchema
 from domain.gathering_storm.powers import BRITAIN, FRANCE, GERMANY, ITALY, RUSSIA
@@ -64,4 +64,5 @@ RULESET = Ruleset(
     description="Declarations of war, threats and concessions at the end of the crisis phase (chapter 32), "
                 "adjudicated on the facts the moderator records each turn.",
     seat_presets=SEAT_PRESETS,
+    options=OPTIONS,
 )

@@ -32,7 +32,9 @@ class GameCreated(Event):
     ruleset: str
     ruleset_version: str
     seats: dict[str, tuple[str, ...]]
-    options: dict[str, str | int | bool | float | None]
+    # Checked against the ruleset's declared options at creation; a log stored by an older
+    # version may hold any JSON here, and must still read.
+    options: dict[str, Any]
     pack: dict | None  # None: the ruleset's default pack; else the group's own pack, in full
     dice_commitment: str  # sha256 of the secret seed, published before any roll
 
