@@ -111,3 +111,26 @@ def test_cli_errors_are_one_line(stores, capsys):
         code, out, err = casus(capsys, *args)
         lines = err.strip().splitlines()
         assert code == 1 and len(lines) == 1 and says in lines[0] and "Traceback" not in err, (args, err)
+
+
+@pytest.mark.rule("CORE-dice")
+def test_an_undo_past_a_seed_commitment_keeps_rolling_under_the_newest_seed(stores, capsys):
+    """Given an imported game that committed a fresh seed and rolled, when the moderator undoes to
+    before the commitment and a seat rolls again, then the roll is made under the newest seed (the
+    old one is not in this store, and a seed once replaced stays replaced) and verify passes."""
+    app, tmp_path = stores
+    played, export = exported_game(app, tmp_path, capsys)
+    code, out, err = casus(capsys, "import", export)
+    assert code == 0, err
+    imported = orjson.loads(out)
+    here = create_app(Config.from_env()).test_client()
+    table = Table(here, played.game_id, imported["tokens"], imported["tokens"]["moderator"])
+    exported_version = imported["events"]
+    table.send("north", "RollDie", power="N", sides=6)
+    undone = table.command("moderator", "RequestUndo", {"to_version": exported_version - 1})
+    assert undone.status_code == 201, undone.get_data(as_text=True)
+    assert [e["type"] for e in undone.json["events"]][-1] == "EventsReverted"
+    again = table.command("north", "RollDie", {"power": "N", "sides": 6})
+    assert again.status_code == 201, again.get_data(as_text=True)
+    report = here.get(f"/games/{table.game_id}/verify").json
+    assert report["ok"] and report["dice_checked"] == 2, report
