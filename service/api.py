@@ -3,10 +3,8 @@ from __future__ import annotations
 
 import dataclasses
 import re
-import sqlite3
 
 import orjson
-import redis
 from flask import Response, current_app, g, request, url_for
 from flask.views import MethodView
 
@@ -18,6 +16,7 @@ from events.verify import verify
 from service import jobs as job_functions
 from service import schemas as s
 from service.http import PROBLEM_JSON, Blueprint, current_seat, etag, game_state, if_match_version, parse_version
+from service.http import as_problem
 from service.problems import Problem, bad_request, not_found
 from service.sse import event_stream
 
@@ -27,7 +26,6 @@ meta = Blueprint("meta", __name__, description="Health, rulesets, jobs")
 PROBLEM = {"description": "Problem details (RFC 9457)", "content": {PROBLEM_JSON: {"schema": s.ProblemSchema}}}
 # Reads whose bytes depend on the bearer token: they vary on Authorization and are private.
 PER_SEAT_READS = frozenset({"games.State", "games.Events", "games.LegalCommands", "games.ProjectionView"})
-STORE_DOWN = (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError, sqlite3.OperationalError)
 JOB_ID = re.compile(r"[A-Za-z0-9_-]{1,200}")  # what a job id may be (RQ refuses anything else)
 
 
@@ -292,11 +290,11 @@ class Health(MethodView):
         services = g.services
         try:
             services.games.store.version("healthz")
-        except STORE_DOWN as error:
-            raise Problem(503, "store-unavailable", "Service unavailable",
-                          f"the {services.store_kind} store is not answering ({type(error).__name__}); retry later",
-                          headers={"Retry-After": str(services.config.retry_after_seconds)},
-                          store=services.store_kind, store_state="down") from error
+        except Exception as error:
+            problem = as_problem(error)  # 503 with Retry-After for a store that does not answer
+            if problem.status == 503:
+                problem.extra.update(store=services.store_kind, store_state="down")
+            raise problem from error
         return {"status": "ok", "store": services.store_kind, "jobs": services.jobs.kind}
 
 

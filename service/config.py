@@ -20,7 +20,6 @@ class Config:
     worker_maintenance_seconds: int = 30  # how often a worker looks for jobs of dead workers
     worker_grace_seconds: int = 60  # a started job whose heartbeat is this late is retried
     worker_stale_seconds: float = 60.0  # a job dequeued but not started this long is retried
-    retry_after_seconds: int = 5  # Retry-After of a 503 while the store is down
 
     @classmethod
     def from_env(cls, **overrides) -> "Config":
@@ -37,7 +36,6 @@ class Config:
             worker_maintenance_seconds=int(env.get("CASUS_WORKER_MAINTENANCE_SECONDS", cls.worker_maintenance_seconds)),
             worker_grace_seconds=int(env.get("CASUS_WORKER_GRACE_SECONDS", cls.worker_grace_seconds)),
             worker_stale_seconds=float(env.get("CASUS_WORKER_STALE_SECONDS", cls.worker_stale_seconds)),
-            retry_after_seconds=int(env.get("CASUS_RETRY_AFTER_SECONDS", cls.retry_after_seconds)),
         )
         values.update(overrides)
         return cls(**values)
