@@ -9,6 +9,7 @@ import subprocess
 import sys
 import time
 import uuid
+from pathlib import Path
 
 import orjson
 import pytest
@@ -38,8 +39,22 @@ def start_worker(url: str, prefix: str, **extra) -> subprocess.Popen:
                             cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
 
 
+def descendants(pid: int) -> list[int]:
+    """Child processes, recursively (RQ's work horse calls setsid: it is not in the worker's group)."""
+    try:
+        children = [int(c) for c in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+    except OSError:
+        return []
+    return children + [d for c in children for d in descendants(c)]
+
+
 def kill_9(process: subprocess.Popen) -> None:
-    os.killpg(process.pid, signal.SIGKILL)
+    """kill -9 of the worker and of the work horse running its job."""
+    for pid in [process.pid, *descendants(process.pid)]:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
     process.wait(timeout=10)
 
 
@@ -104,7 +119,10 @@ def test_a_worker_killed_9_while_the_job_runs_does_not_strand_it(deployment, tmp
         requested = table.command("north", "RequestRoll", {"power": "N"})
         job_id = job_id_of(requested)
         wait_until(lambda: (jobs.status(job_id) or {}).get("status") == "started", 30, "the job started")
+        horses = descendants(worker.pid)
+        assert horses, "the job runs in a work horse"
         kill_9(worker)  # the worker and its work horse, mid-job
+        wait_until(lambda: not any(Path(f"/proc/{pid}").exists() for pid in horses), 10, "the work horse is gone")
     finally:
         stop(worker)
     time.sleep(1)
