@@ -4,6 +4,7 @@ REQUIRE_REDIS=1."""
 from __future__ import annotations
 
 import os
+import random
 import shutil
 import signal
 import socket
@@ -18,7 +19,7 @@ PORTS = range(7400, 7500)
 
 
 def _free_port() -> int:
-    for port in PORTS:
+    for port in random.sample(PORTS, len(PORTS)):  # two runs at once rarely pick the same one
         with socket.socket() as s:
             try:
                 s.bind(("127.0.0.1", port))
