@@ -59,9 +59,35 @@ class Ruleset:
     upcasters: Mapping[tuple[str, int], Callable[[dict], dict]] = field(default_factory=dict)
     # CORE-deadline: its steps, default schedule and missed-order policies (kernel/schedule.py)
     deadlines: Any = None
+    # Game options: name -> type of its value (bool, int, float or str). Every option value is a
+    # JSON scalar; a declared one has its type. Names it does not declare the decider judges
+    # (its initial_state refuses unknown options under the ruleset's own rule id).
+    options: Mapping[str, type] = field(default_factory=dict)
 
     def projection(self, name: str) -> Projection | None:
         return next((p for p in self.projections if p.name == name), None)
+
+    def option_problems(self, options: Mapping[str, Any]) -> dict[str, str]:
+        """Field path -> what is wrong, for option values no game of this ruleset can take."""
+        problems = {}
+        for name, value in options.items():
+            kind = self.options.get(name)
+            if not isinstance(value, SCALARS):
+                problems[f"options.{name}"] = f"must be {_TYPE_NAMES.get(kind, 'a string, number, boolean or null')}"
+            elif kind is not None and value is not None and not _is(value, kind):
+                problems[f"options.{name}"] = f"must be {_TYPE_NAMES[kind]}"
+        return problems
+
+
+SCALARS = (str, int, float, bool, type(None))
+_TYPE_NAMES = {bool: "a boolean", int: "an integer", float: "a number", str: "a string"}
+
+
+def _is(value: Any, kind: type) -> bool:
+    if isinstance(value, bool):  # JSON true is no number
+        return kind is bool
+    return isinstance(value, int) if kind is int else isinstance(value, (int, float)) if kind is float \
+        else isinstance(value, kind)
 
 
 _registry: dict[str, Ruleset] = {}

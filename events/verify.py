@@ -51,6 +51,7 @@ def verify(envelopes: list[Envelope], seed: bytes | None = None) -> Report:
     commitment = envelopes[0].data.get("dice_commitment", "")
     stretch: list[Envelope] = []  # DiceRolled events under the seed in play
     known: bytes | None = None  # the seed in play, once revealed without a successor
+    unrevealed = False  # rolls under a seed replaced by DiceSeedCommitted without being revealed
     for envelope in envelopes:
         if envelope.type == "DiceRolled":
             stretch.append(envelope)
@@ -64,11 +65,19 @@ def verify(envelopes: list[Envelope], seed: bytes | None = None) -> Report:
             # Logs before next_commitment existed revealed early and rolled on under the same seed.
             commitment = envelope.data.get("next_commitment") or commitment
             known = None if envelope.data.get("next_commitment") else revealed
+        elif envelope.type == "DiceSeedCommitted":
+            # A fresh seed (e.g. on import): rolls before it were made under a seed this log does
+            # not reveal, so they stay unchecked unless it was revealed before.
+            if stretch and known is None:
+                unrevealed = True
+            elif stretch:
+                _check_rolls(report, game_id, known, stretch)
+            stretch, known, commitment = [], None, envelope.data["commitment"]
     seed = known or seed
     unchecked = bool(stretch) and (seed is None or dice.commitment(seed) != commitment)
     if stretch and not unchecked:
         _check_rolls(report, game_id, seed, stretch)
-    report.dice_verifiable = not unchecked and (report.dice_checked > 0 or seed is not None
+    report.dice_verifiable = not unchecked and not unrevealed and (report.dice_checked > 0 or seed is not None
                                                  or any(e.type == "DiceSeedRevealed" for e in envelopes))
     return report
 

@@ -16,6 +16,7 @@ from events.verify import verify
 from service import jobs as job_functions
 from service import schemas as s
 from service.http import PROBLEM_JSON, Blueprint, current_seat, etag, game_state, if_match_version, parse_version
+from service.http import as_problem
 from service.problems import Problem, bad_request, not_found
 from service.sse import event_stream
 
@@ -284,9 +285,17 @@ class Health(MethodView):
     @meta.response(200, s.HealthSchema)
     @meta_problems("getHealth")
     def get(self):
-        """Liveness: the service answers and its store is reachable (503 when it is not)."""
-        g.services.games.store.version("healthz")
-        return {"status": "ok", "store": g.services.store_kind, "jobs": g.services.jobs.kind}
+        """Liveness: the service answers and its store is reachable; when the store does not
+        answer, 503 naming it (`store`, `store_state: down`) with Retry-After."""
+        services = g.services
+        try:
+            services.games.store.version("healthz")
+        except Exception as error:
+            problem = as_problem(error)  # 503 with Retry-After for a store that does not answer
+            if problem.status == 503:
+                problem.extra.update(store=services.store_kind, store_state="down")
+            raise problem from error
+        return {"status": "ok", "store": services.store_kind, "jobs": services.jobs.kind}
 
 
 @meta.route("/rulesets")

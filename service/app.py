@@ -17,6 +17,7 @@ from service.api import PER_SEAT_READS, games, meta
 from service.combat import combat
 from service.config import Config
 from service.deadlines_api import deadlines
+from service.follow_ups import follow_ups
 from service.http import install
 from service.packs import default_pack
 
@@ -60,6 +61,7 @@ def create_app(config: Config | None = None, services: bootstrap.Services | None
     api.register_blueprint(games)
     api.register_blueprint(combat)
     api.register_blueprint(deadlines)
+    api.register_blueprint(follow_ups)
     install(app, PER_SEAT_READS)
     app.extensions["casus_services"] = services
     app.extensions["casus_openapi"] = functools.cache(lambda: openapi_yaml(api))  # the same for the app's life

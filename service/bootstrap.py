@@ -6,7 +6,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from domain import registry
-from domain.kernel.platform import PLATFORM_EVENTS
 from events.envelope import Envelope
 from service.config import Config
 from service.games import GameService
@@ -28,6 +27,7 @@ class Services:
 
 
 def build(config: Config) -> Services:
+    from service import follow_ups
     from service import jobs as job_module
 
     for module in config.extra_rulesets:
@@ -45,21 +45,13 @@ def build(config: Config) -> Services:
         stores = open_sqlite(config.database)
     games = GameService(stores, snapshot_every=config.snapshot_every)
     services = Services(config, games, None)
-    services.jobs = (job_module.RQJobs(config.jobs_url) if config.redis_url
+    services.jobs = (job_module.RQJobs(config.jobs_url, config.redis_prefix, config.job_retries, config.job_timeout)
+                     if config.redis_url
                      else job_module.InProcessJobs(services, config.database))
 
     def start_follow_ups(game_id: str, rules, envelopes: list[Envelope], events: list) -> None:
         """A ruleset may ask for background work after some events (e.g. a battle to fight)."""
-        follow_ups = rules.ruleset.follow_ups
-        if follow_ups is None:
-            return
-        for envelope, event in zip(envelopes, events):
-            if type(event) in PLATFORM_EVENTS:
-                continue
-            for job in follow_ups(event):
-                key = f"{job.queue}:{envelope.command_id}:{job.command_type}"
-                services.jobs.enqueue(job.queue, job_module.run_system_command, game_id, job.command_type,
-                                      job.data, key, job_id=f"{game_id}-{key}".replace(":", "-"))
+        follow_ups.start(services, game_id, rules, envelopes, events)
 
     games.on_events = start_follow_ups
     wire_schedule(services)

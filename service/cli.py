@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 import orjson
+import redis
 
 from events.envelope import Envelope, NewEvent
 from events.verify import verify
@@ -26,6 +27,11 @@ def main(argv: list[str] | None = None) -> int:
     worker = sub.add_parser("worker", help="run RQ workers for the combat and replay queues (needs REDIS_URL)")
     worker.add_argument("--burst", action="store_true", help="stop when the queues are empty")
     worker.add_argument("--queue", action="append", choices=["combat", "replay"])
+
+    jobs = sub.add_parser("jobs", help="background jobs of a game")
+    jobs.add_argument("action", choices=["pending", "requeue"],
+                      help="pending: the follow-ups the game's log still waits for; requeue: queue them again")
+    jobs.add_argument("game_id")
 
     replay = sub.add_parser("replay", help="rebuild a game's state and snapshots from its log")
     replay.add_argument("game_id")
@@ -58,9 +64,30 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         return COMMANDS[args.command](args)
-    except ExportError as error:
+    except (ExportError, CommandError) as error:
         print(f"casus {args.command}: {error}", file=sys.stderr)
         return 1
+    except (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError) as error:
+        print(f"casus {args.command}: Redis at {_redis_where()} is not answering ({error})", file=sys.stderr)
+        return 1
+
+
+class CommandError(Exception):
+    """A command that cannot do what it was asked: said in one line, never a traceback."""
+
+
+def _redis_where() -> str:
+    """REDIS_URL without its password, for an error line."""
+    from urllib.parse import urlsplit
+
+    url = urlsplit(os.environ.get("REDIS_URL", ""))
+    return f"{url.hostname}:{url.port or 6379}" if url.hostname else "REDIS_URL"
+
+
+def _require_store(config) -> None:
+    """Before starting a long-running process: a store that does not answer is one clear line."""
+    if config.redis_url:
+        redis.Redis.from_url(config.redis_url, socket_connect_timeout=5).ping()
 
 
 def _services():
@@ -76,6 +103,7 @@ def cmd_serve(args) -> int:
     from service.config import Config
 
     config = Config.from_env()
+    _require_store(config)
     workers = args.workers or (4 if config.redis_url else max(2, os.cpu_count() or 1))
 
     class Server(BaseApplication):
@@ -110,7 +138,26 @@ def cmd_worker(args) -> int:
     if not config.redis_url:
         print("casus worker needs REDIS_URL (without it jobs run inside `casus serve`)", file=sys.stderr)
         return 2
-    run_worker(config.jobs_url, tuple(args.queue or QUEUES), burst=args.burst)
+    _services()  # the rulesets (and extra ones) a job names are registered before the first job
+    run_worker(config.jobs_url, config.redis_prefix, tuple(args.queue or QUEUES), burst=args.burst,
+               maintenance_seconds=config.worker_maintenance_seconds, grace_seconds=config.worker_grace_seconds,
+               stale_seconds=config.worker_stale_seconds)
+    return 0
+
+
+def cmd_jobs(args) -> int:
+    from service import follow_ups
+
+    services = _services()
+    if not services.games.store.version(args.game_id):
+        print(f"no game {args.game_id}", file=sys.stderr)
+        return 1
+    if args.action == "pending":
+        found = [{"job_id": f.job_id, "queue": f.queue, "command_type": f.command_type, "requested_at": f.requested_at}
+                 for f in follow_ups.pending(services, args.game_id)]
+    else:
+        found = follow_ups.requeue(services, args.game_id)
+    print(orjson.dumps(found, option=orjson.OPT_INDENT_2).decode())
     return 0
 
 
@@ -299,7 +346,7 @@ def cmd_data(args) -> int:
 
 
 COMMANDS = {
-    "serve": cmd_serve, "worker": cmd_worker, "replay": cmd_replay, "export": cmd_export,
+    "serve": cmd_serve, "worker": cmd_worker, "jobs": cmd_jobs, "replay": cmd_replay, "export": cmd_export,
     "import": cmd_import, "verify": cmd_verify, "keys": cmd_keys, "openapi": cmd_openapi, "data": cmd_data,
 }
 

@@ -9,13 +9,18 @@ from dataclasses import dataclass
 class Config:
     database: str = "casus.db"  # SQLite file for the embedded default
     redis_url: str | None = None  # set -> Redis event store and RQ jobs
-    redis_prefix: str = "casus"  # key prefix of the event store (tests use their own)
     jobs_redis_url: str | None = None  # RQ's Redis when it is not REDIS_URL (needed when that is a cluster)
+    redis_prefix: str = "casus"  # every Redis key and RQ queue of this deployment (tests use their own)
     snapshot_every: int = 100  # a cold load folds at most 99 events after the newest snapshot
     max_body_bytes: int = 256 * 1024
     sse_heartbeat_seconds: float = 15.0
     sse_max_seconds: float = 3600.0
     extra_rulesets: tuple[str, ...] = ()  # modules exposing RULESET, e.g. a test ruleset
+    job_retries: int = 5  # RQ retries of a job that failed or whose worker died
+    job_timeout: int = 300  # seconds a job may run before RQ stops it (and retries it)
+    worker_maintenance_seconds: int = 30  # how often a worker looks for jobs of dead workers
+    worker_grace_seconds: int = 60  # a started job whose heartbeat is this late is retried
+    worker_stale_seconds: float = 60.0  # a job dequeued but not started this long is retried
 
     @property
     def jobs_url(self) -> str | None:
@@ -33,6 +38,11 @@ class Config:
             snapshot_every=int(env.get("CASUS_SNAPSHOT_EVERY", cls.snapshot_every)),
             max_body_bytes=int(env.get("CASUS_MAX_BODY_BYTES", cls.max_body_bytes)),
             extra_rulesets=tuple(m for m in env.get("CASUS_EXTRA_RULESETS", "").split(",") if m),
+            job_retries=int(env.get("CASUS_JOB_RETRIES", cls.job_retries)),
+            job_timeout=int(env.get("CASUS_JOB_TIMEOUT", cls.job_timeout)),
+            worker_maintenance_seconds=int(env.get("CASUS_WORKER_MAINTENANCE_SECONDS", cls.worker_maintenance_seconds)),
+            worker_grace_seconds=int(env.get("CASUS_WORKER_GRACE_SECONDS", cls.worker_grace_seconds)),
+            worker_stale_seconds=float(env.get("CASUS_WORKER_STALE_SECONDS", cls.worker_stale_seconds)),
         )
         values.update(overrides)
         return cls(**values)

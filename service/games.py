@@ -20,6 +20,7 @@ from domain import registry
 from domain.kernel import MODERATOR, RESERVED_SEATS, SYSTEM, Context, Event, RuleViolation, Setup
 from domain.kernel.platform import (
     PLATFORM_COMMANDS,
+    SYSTEM_COMMANDS,
     PLATFORM_EVENTS,
     DiceRolled,
     EventsReverted,
@@ -84,6 +85,10 @@ def _seed_name(committed_at: int) -> str:
     return "dice_seed" if committed_at <= 1 else f"dice_seed@{committed_at}"
 
 
+class MissingSeed(RuntimeError):
+    """The seed in play is not in this store (an imported game): ``handle`` commits a fresh one."""
+
+
 class GameService:
     def __init__(self, stores: Stores, snapshot_every: int = 100, cache_size: int = 1024,
                  on_events: FollowUps | None = None, read_snapshots: bool = True):
@@ -105,9 +110,9 @@ class GameService:
             raise not_found(f"ruleset {created.ruleset!r}")
         pack = (packs.default_pack(ruleset) if created.pack is None
                 else packs.parse_pack_data(ruleset, created.pack, "game pack"))
-        codec = Codec(PLATFORM_EVENTS + PLATFORM_COMMANDS + ruleset.events + ruleset.commands, ruleset.upcasters)
+        codec = Codec(PLATFORM_EVENTS + PLATFORM_COMMANDS + SYSTEM_COMMANDS + ruleset.events + ruleset.commands, ruleset.upcasters)
         key = f"{ruleset.id}@{ruleset.version}/{pack_digest(created.pack)}/{SNAPSHOT_FORMAT}"
-        commands = frozenset(c.__name__ for c in PLATFORM_COMMANDS + ruleset.commands)
+        commands = frozenset(c.__name__ for c in PLATFORM_COMMANDS + SYSTEM_COMMANDS + ruleset.commands)
         decider = ruleset.make_decider(pack)
         return Rules(ruleset, Platform(decider, pack, ruleset.deadlines), codec, pack, key, commands, state_type(decider, pack))
 
@@ -126,7 +131,7 @@ class GameService:
         reserved = sorted(set(seats) & set(RESERVED_SEATS))
         if reserved:  # the anonymous reader is "spectator": a seat of that name would read as everyone
             raise validation({"seats": f"{', '.join(map(repr, RESERVED_SEATS))} are reserved seat names"})
-        unsafe = unsafe_numbers({"options": options, "pack": pack})
+        unsafe = unsafe_numbers({"options": options, "pack": pack}) or ruleset.option_problems(options)
         if unsafe:
             raise validation(unsafe)
         seed = audited_dice.new_seed()
@@ -266,7 +271,14 @@ class GameService:
         dice = audited_dice.HmacDice(lambda: self._rolling_seed(state), game_id, version,
                                      lambda: self._commit_seed(game_id, version))
         ctx = Context(seat=seat, powers=powers, dice=dice, pack=rules.pack)
-        events, after = rules.platform.decide_evolve(state, command, ctx, self._history(game_id))
+        try:
+            events, after = rules.platform.decide_evolve(state, command, ctx, self._history(game_id))
+        except MissingSeed:
+            # An imported game: the exporting server kept its seed. Commit a fresh one (CORE-dice)
+            # through this same path, then decide the command after it.
+            committed = self.handle(game_id, SYSTEM, "CommitDiceSeed", {}, state.version,
+                                    idempotency_key=f"commit-seed:{state.seed_from}", state=state)
+            return self.handle(game_id, seat, command_type, data, committed.last_version, idempotency_key, command_id)
         command_id = command_id or uuid.uuid4().hex
         correlation_id = uuid.uuid4().hex
         new = [self._new_event(rules, e, seat, command_id, correlation_id, state) for e in events]
@@ -311,7 +323,7 @@ class GameService:
         # Revealed or not: logs from before fresh seeds were committed roll on under a revealed one.
         seed = self.secrets.get(state.game_id, _seed_name(state.seed_from))
         if seed is None:
-            raise RuntimeError(f"game {state.game_id} has no dice seed")
+            raise MissingSeed(state.game_id)
         return seed
 
     def _commit_seed(self, game_id: str, version: int) -> str:

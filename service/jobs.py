@@ -5,6 +5,7 @@ runs exactly the code the in-process executor runs. They write only through the 
 with idempotency keys, so a retried job changes nothing."""
 from __future__ import annotations
 
+import re
 import sqlite3
 import threading
 import time
@@ -16,7 +17,7 @@ import orjson
 import redis
 from rq import Queue, Worker
 from rq.exceptions import NoSuchJobError
-from rq.job import Job
+from rq.job import Job, Retry
 
 from domain.kernel import SYSTEM
 from events.store import WrongExpectedVersion
@@ -90,11 +91,16 @@ class InProcessJobs:
             conn.execute("PRAGMA busy_timeout=30000")
         return conn
 
-    def enqueue(self, queue: str, fn: Callable[..., Any], *args, job_id: str | None = None) -> str:
+    def enqueue(self, queue: str, fn: Callable[..., Any], *args, job_id: str | None = None,
+                again: bool = False) -> str:
+        """Run ``fn(*args)`` once per id; ``again`` runs it even if the id ran (or was stranded
+        by a web process that died): the jobs are idempotent, so a second run changes nothing."""
         job_id = job_id or uuid.uuid4().hex
         inserted = self._db().execute("INSERT OR IGNORE INTO jobs (id, queue, status) VALUES (?, ?, 'queued')",
                                       (job_id, queue)).rowcount
-        if inserted:  # the same id is the same job: never run twice
+        if again and not inserted:
+            self._set(job_id, status="queued", result=None, error=None)
+        if inserted or again:  # the same id is the same job: never run twice unless asked
             with self._lock:
                 self._mine.add(job_id)
             self._pool.submit(self._run, job_id, fn, args)
@@ -136,26 +142,51 @@ JOBS_TABLE = """CREATE TABLE IF NOT EXISTS jobs (
     id TEXT PRIMARY KEY, queue TEXT NOT NULL, status TEXT NOT NULL, result BLOB, error TEXT)"""
 
 
+def rq_safe(prefix: str) -> str:
+    """The deployment prefix as RQ takes it in a job id (letters, digits, ``_`` and ``-``)."""
+    return re.sub(r"[^A-Za-z0-9_-]", "_", prefix)
+
+
 class RQJobs:
+    """Jobs on RQ, all under the deployment's ``CASUS_REDIS_PREFIX``: queue ``<prefix>:combat``
+    (Redis key ``rq:queue:<prefix>:combat``) and job ids ``<prefix>-<id>``, so a worker of another
+    deployment on the same Redis never takes one of ours. A job is retried when it fails or its
+    worker dies (``Retry``; ``CasusWorker`` notices dead workers); jobs are idempotent, so a
+    retry of one that had in fact finished changes nothing."""
+
     kind = "rq"
 
-    def __init__(self, redis_url: str):
+    def __init__(self, redis_url: str, prefix: str = "casus", retries: int = 5, timeout: int = 300):
         self.connection = redis.Redis.from_url(redis_url)
-        self.queues = {name: Queue(name, connection=self.connection) for name in QUEUES}
+        self.prefix = prefix
+        self._id_prefix = rq_safe(prefix) + "-"
+        self.retries, self.timeout = retries, timeout
+        self.queues = {name: Queue(queue_name(prefix, name), connection=self.connection) for name in QUEUES}
 
-    def enqueue(self, queue: str, fn: Callable[..., Any], *args, job_id: str | None = None) -> str:
+    def _rq_id(self, job_id: str) -> str:
+        return self._id_prefix + job_id
+
+    def enqueue(self, queue: str, fn: Callable[..., Any], *args, job_id: str | None = None,
+                again: bool = False) -> str:
+        """Queue ``fn(*args)`` once per id; ``again`` queues it even if the id ran or is stranded
+        (a moderator re-driving a follow-up: the job is idempotent, so a second run is harmless)."""
         job_id = job_id or uuid.uuid4().hex
-        try:
-            Job.fetch(job_id, connection=self.connection)
+        rq_id = self._rq_id(job_id)
+        if not again and self.connection.exists(Job.key_for(rq_id)):
             return job_id  # already queued or done under this id
-        except NoSuchJobError:
-            pass
-        self.queues[queue].enqueue(fn, *args, job_id=job_id, result_ttl=86400, failure_ttl=86400)
+        target = self.queues[queue]
+        if again:
+            if self.connection.lpos(target.key, rq_id) is not None:
+                return job_id  # waiting in the queue already: it runs once
+            # A worker that died after dequeuing it left it in the intermediate list.
+            self.connection.lrem(target.intermediate_queue_key, 0, rq_id)
+        target.enqueue(fn, *args, job_id=rq_id, result_ttl=86400, failure_ttl=86400, job_timeout=self.timeout,
+                       retry=Retry(max=self.retries))
         return job_id
 
     def status(self, job_id: str) -> dict | None:
         try:
-            job = Job.fetch(job_id, connection=self.connection)
+            job = Job.fetch(self._rq_id(job_id), connection=self.connection)
         except NoSuchJobError:
             return None
         status = job.get_status(refresh=True)
@@ -163,10 +194,65 @@ class RQJobs:
         error = None
         if status == "failed":
             error = (job.latest_result().exc_string if job.latest_result() else "failed").strip().splitlines()[-1]
-        return {"id": job_id, "queue": job.origin, "status": status,
+        queue = job.origin.rpartition(":")[2]
+        return {"id": job_id, "queue": queue, "status": status,
                 "result": job.return_value() if status == "finished" else None, "error": error}
 
 
-def run_worker(redis_url: str, queues: tuple[str, ...] = QUEUES, burst: bool = False) -> None:
+def queue_name(prefix: str, queue: str) -> str:
+    return f"{prefix}:{queue}"
+
+
+class CasusWorker(Worker):
+    """An RQ worker that notices its dead peers soon. RQ's own maintenance retries a started job
+    once its heartbeat lapses (``job_monitoring_interval`` + ``grace`` seconds; RQ waits 60) and a
+    job left dequeued but never started after a minute; here both waits are settings, and the
+    maintenance pass runs every ``maintenance_interval`` seconds."""
+
+    grace: int = 60
+    stale_after: float = 60.0
+
+    def get_heartbeat_ttl(self, job: Job, working_time: float = 0.0) -> int:
+        beat = self.job_monitoring_interval
+        if job.timeout and job.timeout > 0:
+            beat = min(job.timeout - working_time, beat)
+        return int(beat) + self.grace
+
+    def clean_registries(self):
+        for queue in self.queues:
+            self._requeue_never_started(queue)
+        super().clean_registries()
+
+    def _requeue_never_started(self, queue: Queue) -> None:
+        """A job a worker dequeued and died before starting sits in the queue's intermediate
+        list: retried once it has been seen there for ``stale_after`` seconds (a live worker
+        moves it on within milliseconds)."""
+        intermediate = queue.intermediate_queue
+        for rq_id in intermediate.get_job_ids():
+            if rq_id in queue.started_job_registry:
+                continue
+            first = intermediate.get_first_seen(rq_id)
+            if first is None:
+                intermediate.set_first_seen(rq_id)
+                if self.stale_after > 0:
+                    continue
+            elif (time.time() - first.timestamp()) < self.stale_after:
+                continue
+            job = queue.fetch_job(rq_id)
+            intermediate.remove(rq_id)
+            if job is not None:
+                self.log.warning("job %s was dequeued by a worker that died before starting it: retried", rq_id)
+                queue.enqueue_job(job)
+
+
+def run_worker(redis_url: str, prefix: str, queues: tuple[str, ...] = QUEUES, burst: bool = False,
+               maintenance_seconds: int = 30, grace_seconds: int = 60, stale_seconds: float = 60.0) -> None:
     connection = redis.Redis.from_url(redis_url)
-    Worker(list(queues), connection=connection).work(burst=burst, with_scheduler=True)
+    connection.ping()  # a clear error now rather than a worker that spins on a dead store
+    worker = CasusWorker([queue_name(prefix, q) for q in queues], connection=connection,
+                         maintenance_interval=maintenance_seconds,
+                         job_monitoring_interval=max(1, min(30, maintenance_seconds)),
+                         # The blocking dequeue returns every worker_ttl - 15 s: maintenance runs then.
+                         worker_ttl=max(16, maintenance_seconds + 15))
+    worker.grace, worker.stale_after = grace_seconds, stale_seconds
+    worker.work(burst=burst, with_scheduler=True)  # RQ's scheduler fires due deadlines (CORE-deadline)

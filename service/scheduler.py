@@ -227,7 +227,8 @@ def wire_schedule(services, clock: Clock = _wall_clock) -> None:
     each game again after every command the write path handles (and the hooks before it)."""
     games = services.games
     if services.config.redis_url:
-        services.scheduler = RQScheduler(games, services.jobs.connection, clock)
+        # The deployment's own queue (``<prefix>:schedule``), the one its workers read.
+        services.scheduler = RQScheduler(games, services.jobs.connection, clock, services.jobs.queues["schedule"].name)
     else:
         services.scheduler = InProcessScheduler(games, clock)
     earlier = games.on_events

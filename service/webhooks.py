@@ -221,10 +221,8 @@ def deliver_job(game_id: str, subscription_id: str, message_id: str, body: bytes
 class RQRunner:
     """Redis mode: each attempt is a job; a retry is ``enqueue_in`` its backoff."""
 
-    def __init__(self, connection):
-        from rq import Queue
-
-        self.queue = Queue("webhooks", connection=connection)
+    def __init__(self, queue):
+        self.queue = queue  # the deployment's ``<prefix>:webhooks``, the one its workers read
 
     def submit(self, delay: float, *args) -> None:
         if delay <= 0:
@@ -235,7 +233,7 @@ class RQRunner:
 
 def wire_webhooks(services) -> None:
     """Bootstrap: the service's webhooks, fed by every command the write path handles."""
-    runner = RQRunner(services.jobs.connection) if services.config.redis_url else None
+    runner = RQRunner(services.jobs.queues["webhooks"]) if services.config.redis_url else None
     services.webhooks = Webhooks(services.games, runner)
     earlier = services.games.on_events
 

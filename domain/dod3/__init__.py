@@ -10,7 +10,7 @@ from domain.dod3.decider import make_decider
 from domain.dod3.events import EVENTS
 from domain.dod3.pack import PackSchema
 from domain.dod3.projections import PROJECTIONS
-from domain.dod3.seating import SEAT_PRESETS
+from domain.dod3.seating import OPTIONS, SEAT_PRESETS
 from domain.registry import Ruleset
 
 RULESET = Ruleset(
@@ -29,4 +29,5 @@ RULESET = Ruleset(
                 "(4.1), option_8_6 (8.6), america_in_flames (2.6).",
     seat_presets=SEAT_PRESETS,
     deadlines=DEADLINES,
+    options=OPTIONS,
 )

@@ -32,7 +32,7 @@ Where the seed is silent, these rulings apply (each is repeated where it is impl
 """
 from domain.gathering_storm.commands import COMMANDS
 from domain.gathering_storm.deadlines import DEADLINES
-from domain.gathering_storm.decider import GatheringStormDecider
+from domain.gathering_storm.decider import OPTIONS, GatheringStormDecider
 from domain.gathering_storm.events import EVENTS
 from domain.gathering_storm.pack import PackSchema
 from domain.gathering_storm.powers import BRITAIN, FRANCE, GERMANY, ITALY, RUSSIA
@@ -66,4 +66,5 @@ RULESET = Ruleset(
                 "adjudicated on the facts the moderator records each turn.",
     seat_presets=SEAT_PRESETS,
     deadlines=DEADLINES,
+    options=OPTIONS,
 )

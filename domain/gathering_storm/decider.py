@@ -22,7 +22,7 @@ from domain.kernel.dispatch import ByType
 
 State = GatheringStormState
 
-OPTIONS = ("first_turn",)
+OPTIONS: dict[str, type] = {"first_turn": int}  # name -> type of its value
 
 
 def _unknown(state: State, command: Command, ctx: Context) -> list[Event]:

@@ -9,7 +9,8 @@ revealed seals and a pending undo. Its rules (RULES.md, CORE-*):
   While an undo waits, no other command is taken.
 - CORE-dice: every roll a command made is recorded first, as ``DiceRolled``. The moderator may
   reveal the seed early (``RevealDiceSeed``); the same event commits a fresh seed (its sha256),
-  so the log stays auditable and later rolls stay unknown.
+  so the log stays auditable and later rolls stay unknown. ``CommitDiceSeed`` (the service's
+  own, for an imported game whose seed stayed behind) commits a fresh seed in ``DiceSeedCommitted``.
 - CORE-terminal: no command after the game is over; the command that ends the game also
   reveals the seed, so everyone can recompute every roll.
 - CORE-seal: a revealed seal stays revealed, whatever is undone later.
@@ -37,7 +38,9 @@ class GameCreated(Event):
     ruleset: str
     ruleset_version: str
     seats: dict[str, tuple[str, ...]]
-    options: dict[str, str | int | bool | float | None]
+    # Checked against the ruleset's declared options at creation; a log stored by an older
+    # version may hold any JSON here, and must still read.
+    options: dict[str, Any]
     pack: dict | None  # None: the ruleset's default pack; else the group's own pack, in full
     dice_commitment: str  # sha256 of the secret seed, published before any roll
 
@@ -62,6 +65,14 @@ class DiceSeedRevealed(Event):
 
     seed: str  # hex
     next_commitment: str = ""  # sha256 of the fresh seed later rolls use; "" at the game's end
+
+
+@dataclass(frozen=True)
+class DiceSeedCommitted(Event):
+    """A fresh secret seed for the rolls from here on (its sha256), e.g. for a game imported into
+    a store that never held the seed of its exported log."""
+
+    commitment: str
 
 
 @dataclass(frozen=True)
@@ -110,9 +121,15 @@ class RevealDiceSeed(Command):
     """Moderator only: publish the seed so anyone can recompute every roll."""
 
 
+@dataclass(frozen=True)
+class CommitDiceSeed(Command):
+    """System only (``casus import``): commit a fresh seed for the rolls after this event."""
+
+
 PLATFORM_COMMANDS = (RequestUndo, ApproveUndo, DeclineUndo, RevealDiceSeed) + sch.SCHEDULE_COMMANDS
+SYSTEM_COMMANDS = (CommitDiceSeed,)  # the platform's, issued by the service itself, never by a seat
 PLATFORM_EVENTS = (GameCreated, DiceRolled, DiceSeedRevealed, UndoRequested, UndoApproved,
-                   UndoDeclined, EventsReverted) + sch.SCHEDULE_EVENTS
+                   UndoDeclined, EventsReverted, DiceSeedCommitted) + sch.SCHEDULE_EVENTS
 _PLATFORM_EVENT_TYPES = frozenset(PLATFORM_EVENTS)
 
 # ---- state -----------------------------------------------------------------------------------
@@ -307,6 +324,10 @@ class Platform:
                 if not state.seed_in_play:
                     raise RuleViolation("CORE-dice", "the seed is already revealed")
                 return [DiceSeedRevealed(ctx.dice.seed(), ctx.dice.next_commitment())]
+            case CommitDiceSeed():
+                if ctx.seat != SYSTEM:
+                    raise RuleViolation("CORE-dice", "only the service commits a fresh dice seed")
+                return [DiceSeedCommitted(ctx.dice.next_commitment())]
         return None
 
     # ---- evolve ----------------------------------------------------------------------------
@@ -344,6 +365,8 @@ class Platform:
                 state = replace(state, seed=seed, seed_in_play=False)
             case DiceSeedRevealed(seed, next_commitment):
                 state = replace(state, seed=seed, dice_commitment=next_commitment, seed_from=state.version + 1)
+            case DiceSeedCommitted(commitment):
+                state = replace(state, dice_commitment=commitment, seed_from=state.version + 1, seed_in_play=True)
             case UndoRequested():
                 state = replace(state, pending_undo=PendingUndo(event.requested_by, event.to_version,
                                                                 frozenset(event.approvers)))
@@ -357,13 +380,15 @@ class Platform:
     def rewound(self, now: GameState, earlier: GameState) -> GameState:
         """CORE-undo, CORE-seal: folding ``EventsReverted`` gives the state at its ``to_version``
         (``earlier``), with the log moving on: the version counts on, what was published (the
-        seed, revealed seals) stays published, no undo waits any more, and seals decided from
+        seed, revealed seals) stays published, the seed committed last stays the one in play, no undo waits any more, and seals decided from
         now on get new names (``seal_key``), so nothing revealed before unseals them."""
         schedule = earlier.schedule  # CORE-deadline: the step brought back gets a fresh deadline
         if schedule is not None and schedule.current is not None:
             schedule = replace(schedule, current=None)
         return replace(earlier, version=now.version + 1, seed=now.seed, unsealed=now.unsealed,
-                       pending_undo=None, rewinds=now.rewinds + 1, schedule=schedule)
+                       pending_undo=None, rewinds=now.rewinds + 1, schedule=schedule,
+                       # CORE-dice: seeds are log-level too; rolls go on under the seed committed last.
+                       dice_commitment=now.dice_commitment, seed_from=now.seed_from, seed_in_play=now.seed_in_play)
 
     # ---- reads -----------------------------------------------------------------------------
     def is_terminal(self, state: GameState) -> bool:

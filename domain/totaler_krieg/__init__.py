@@ -7,6 +7,7 @@ from domain.totaler_krieg.commands import COMMANDS
 from domain.totaler_krieg.decider import TKDecider
 from domain.totaler_krieg.events import EVENTS
 from domain.totaler_krieg.pack_schema import PackSchema
+from domain.totaler_krieg.state import OPTIONS
 from domain.totaler_krieg.vocabulary import RULESET_ID
 
 RULESET = Ruleset(
@@ -35,4 +36,5 @@ RULESET = Ruleset(
         "three-player": {"axis": ("axis",), "western": ("western",), "soviet": ("soviet",)},
         "two-player": {"axis": ("axis",), "allies": ("western", "soviet")},
     },
+    options=OPTIONS,
 )

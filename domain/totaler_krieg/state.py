@@ -90,13 +90,13 @@ class TKState:
         return marker in self.markers.get(country, frozenset())
 
 
-OPTIONS = frozenset({"scenario", "map", "random_campaign"})
+OPTIONS: dict[str, type] = {"scenario": str, "map": str, "random_campaign": bool}  # name -> type of its value
 
 
 def initial_state(pack: Pack, setup: Setup) -> TKState:
     """The scenario's start (13.7: majors and the scenario's minors are set up by its instructions)."""
     _check_seats(pack, setup)
-    unknown = set(setup.options) - OPTIONS
+    unknown = set(setup.options) - set(OPTIONS)
     if unknown:
         raise RuleViolation("TK-13.1", f"unknown game options {sorted(unknown)}; known: {sorted(OPTIONS)}")
     name = setup.options.get("scenario", pack.default_scenario)

@@ -53,12 +53,13 @@ def test_a_deadline_is_an_rq_job_at_its_instant_planned_once(redis_services):
 
 @pytest.fixture
 def redis_app_on_the_wall_clock():
-    """A Redis-mode app whose scheduler (on the real ``schedule`` queue, as ``casus worker``
+    """A Redis-mode app whose scheduler (on the deployment's ``<prefix>:schedule`` queue, as ``casus worker``
     reads it) believes it is 25 h ago: a 24 h deadline it opens is already due."""
     url = redis_url_or_skip()
     prefix = f"test-{uuid.uuid4().hex[:8]}"
     services = create_app(Config(redis_url=url, redis_prefix=prefix)).extensions["casus_services"]
-    services.scheduler = RQScheduler(services.games, services.jobs.connection, lambda: int(time.time()) - 25 * HOUR)
+    services.scheduler = RQScheduler(services.games, services.jobs.connection, lambda: int(time.time()) - 25 * HOUR,
+                                     services.jobs.queues["schedule"].name)
     yield services, url, prefix
     queue = services.scheduler.queue
     games = tuple(services.games.store.game_ids())  # the jobs of this test's games, named by them

@@ -35,6 +35,7 @@ def make_ruleset(*, id: str, title: str, package: str, rules: RuleIds, descripti
         description=description,
         seat_presets=seat_presets,
         follow_ups=fight_requested_battles,
+        options={"aa_rule": str},
     )
 
 
