@@ -14,6 +14,12 @@ class Config:
     max_body_bytes: int = 256 * 1024
     sse_heartbeat_seconds: float = 15.0
     sse_max_seconds: float = 3600.0
+    sse_poll_seconds: float = 0.02  # how often a process looks for new events of followed games
+    stream_token_seconds: int = 300  # lifetime of a browser's ?stream_token=
+    cors_origins: tuple[str, ...] = ()  # allowed browser origins; none: no CORS headers at all
+    rate_limits: bool = True
+    rate_limit_create: str = "30 per minute"  # POST /games, per client address
+    rate_limit_commands: str = "50 per second"  # POST /games/{id}/commands, per client address and token
     extra_rulesets: tuple[str, ...] = ()  # modules exposing RULESET, e.g. a test ruleset
 
     @classmethod
@@ -25,6 +31,12 @@ class Config:
             redis_prefix=env.get("CASUS_REDIS_PREFIX", cls.redis_prefix),
             snapshot_every=int(env.get("CASUS_SNAPSHOT_EVERY", cls.snapshot_every)),
             max_body_bytes=int(env.get("CASUS_MAX_BODY_BYTES", cls.max_body_bytes)),
+            sse_poll_seconds=float(env.get("CASUS_SSE_POLL_SECONDS", cls.sse_poll_seconds)),
+            stream_token_seconds=int(env.get("CASUS_STREAM_TOKEN_SECONDS", cls.stream_token_seconds)),
+            cors_origins=tuple(o.strip() for o in env.get("CASUS_CORS_ORIGINS", "").split(",") if o.strip()),
+            rate_limits=env.get("CASUS_RATE_LIMITS", "on").lower() not in ("off", "0", "false", "no"),
+            rate_limit_create=env.get("CASUS_RATE_LIMIT_CREATE", cls.rate_limit_create),
+            rate_limit_commands=env.get("CASUS_RATE_LIMIT_COMMANDS", cls.rate_limit_commands),
             extra_rulesets=tuple(m for m in env.get("CASUS_EXTRA_RULESETS", "").split(",") if m),
         )
         values.update(overrides)
