@@ -12,7 +12,7 @@ from flask_smorest import Api
 from domain import registry
 from domain.kernel import SPECTATOR, Setup
 from events.envelope import canonical_json
-from service import bootstrap, streams
+from service import bootstrap, stream_tokens, streams
 from service.api import PER_SEAT_READS, games, meta
 from service.combat import combat
 from service.config import Config
@@ -60,6 +60,7 @@ def create_app(config: Config | None = None, services: bootstrap.Services | None
     api.register_blueprint(combat)
     install(app, PER_SEAT_READS)
     streams.install(app, services)
+    stream_tokens.install(api, app, services)
     app.extensions["casus_services"] = services
     app.extensions["casus_openapi"] = functools.cache(lambda: openapi_yaml(api))  # the same for the app's life
 
