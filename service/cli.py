@@ -96,6 +96,8 @@ def cmd_serve(args) -> int:
             self.cfg.set("timeout", 60)
             self.cfg.set("graceful_timeout", 5)  # open SSE streams must not hold a shutdown for long
             self.cfg.set("accesslog", "-")
+            # The path without its query: a ?stream_token= stays out of the logs.
+            self.cfg.set("access_log_format", '%(h)s %(l)s %(u)s %(t)s "%(m)s %(U)s %(H)s" %(s)s %(b)s "%(f)s" "%(a)s"')
             # Above the service's own limits (service/http.py), so oversized requests get its
             # problem+json answer instead of gunicorn's HTML page.
             self.cfg.set("limit_request_line", 8190)

@@ -17,9 +17,10 @@ class Config:
     sse_poll_seconds: float = 0.02  # how often a process looks for new events of followed games
     stream_token_seconds: int = 300  # lifetime of a browser's ?stream_token=
     cors_origins: tuple[str, ...] = ()  # allowed browser origins; none: no CORS headers at all
-    rate_limits: bool = True
-    rate_limit_create: str = "30 per minute"  # POST /games, per client address
-    rate_limit_commands: str = "50 per second"  # POST /games/{id}/commands, per client address and token
+    # Rate limits ("30 per minute"; "" for none). Built in code (tests, tools) there are none; a
+    # served app reads the environment, whose defaults below limit every client.
+    rate_limit_create: str = ""  # POST /games, per client address
+    rate_limit_commands: str = ""  # POST /games/{id}/commands, per client address and seat token
     extra_rulesets: tuple[str, ...] = ()  # modules exposing RULESET, e.g. a test ruleset
 
     @classmethod
@@ -34,10 +35,17 @@ class Config:
             sse_poll_seconds=float(env.get("CASUS_SSE_POLL_SECONDS", cls.sse_poll_seconds)),
             stream_token_seconds=int(env.get("CASUS_STREAM_TOKEN_SECONDS", cls.stream_token_seconds)),
             cors_origins=tuple(o.strip() for o in env.get("CASUS_CORS_ORIGINS", "").split(",") if o.strip()),
-            rate_limits=env.get("CASUS_RATE_LIMITS", "on").lower() not in ("off", "0", "false", "no"),
-            rate_limit_create=env.get("CASUS_RATE_LIMIT_CREATE", cls.rate_limit_create),
-            rate_limit_commands=env.get("CASUS_RATE_LIMIT_COMMANDS", cls.rate_limit_commands),
+            rate_limit_create=_limit(env.get("CASUS_RATE_LIMIT_CREATE", SERVED_CREATE_LIMIT)),
+            rate_limit_commands=_limit(env.get("CASUS_RATE_LIMIT_COMMANDS", SERVED_COMMANDS_LIMIT)),
             extra_rulesets=tuple(m for m in env.get("CASUS_EXTRA_RULESETS", "").split(",") if m),
         )
         values.update(overrides)
         return cls(**values)
+
+
+SERVED_CREATE_LIMIT = "30 per minute"
+SERVED_COMMANDS_LIMIT = "30 per second"
+
+
+def _limit(text: str) -> str:
+    return "" if text.strip().lower() in ("", "off", "none") else text

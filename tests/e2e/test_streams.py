@@ -21,7 +21,7 @@ STREAMS = 1000
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     env = {**os.environ, "CASUS_DB": str(tmp_path_factory.mktemp("streams") / "casus.db"),
-           "CASUS_EXTRA_RULESETS": TINY, "PYTHONPATH": str(ROOT), "CASUS_RATE_LIMITS": "off"}
+           "CASUS_EXTRA_RULESETS": TINY, "PYTHONPATH": str(ROOT)}
     env.pop("REDIS_URL", None)
     process = subprocess.Popen([sys.executable, "-m", "service.cli", "serve", "--port", str(PORT)],
                                cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
