@@ -107,9 +107,10 @@ class Renderer:
 
     BATCH = 500
 
-    def __init__(self, games, size: int = 256):
+    def __init__(self, games, budget: int = 8 * 1024 * 1024):
         self._games = games
-        self._size = size
+        self._budget = budget  # bytes kept at most: catch-ups of long games from many cursors stay bounded
+        self._bytes = 0
         self._lock = threading.Lock()
         self._kept: OrderedDict[tuple[str, str, int], tuple[tuple[int, bytes], ...]] = OrderedDict()
 
@@ -128,10 +129,14 @@ class Renderer:
         # a reveal in this batch unseals what it reveals and nothing newer leaks.
         view: SeatView = games.seat_view(games.load(game_id), seat)
         rendered = tuple((e.version, message(view.event_for(e))) for e in envelopes)
+        size = sum(len(body) for _, body in rendered)
         with self._lock:
-            self._kept[key] = rendered
-            while len(self._kept) > self._size:
-                self._kept.popitem(last=False)
+            if key not in self._kept:
+                self._kept[key] = rendered
+                self._bytes += size
+            while self._bytes > self._budget and self._kept:
+                _, dropped = self._kept.popitem(last=False)
+                self._bytes -= sum(len(body) for _, body in dropped)
         return rendered
 
 
