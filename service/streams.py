@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from dataclasses import dataclass, field
 
 import orjson
@@ -77,6 +77,7 @@ class Hub:
             return sum(len(s) for s in self._followers.values())
 
     def _run(self) -> None:
+        recent: deque[float] = deque(maxlen=5)
         while True:
             with self._lock:
                 games = list(self._followers)
@@ -96,7 +97,10 @@ class Hub:
                         waiting = list(self._followers.get(game_id, ()))
                     for sub in waiting:
                         sub.event.set()
-            spent = time.monotonic() - started
+            # The cheapest of the last sweeps sets the pause: one sweep stalled by a busy machine
+            # must not stretch the next wait (and every follower's latency) by 1/duty times.
+            recent.append(time.monotonic() - started)
+            spent = min(recent)
             time.sleep(max(self._poll, spent / self._duty - spent))
 
 
