@@ -14,7 +14,7 @@ class Config:
     max_body_bytes: int = 256 * 1024
     sse_heartbeat_seconds: float = 15.0
     sse_max_seconds: float = 3600.0
-    sse_poll_seconds: float = 0.02  # how often a process looks for new events of followed games
+    sse_poll_seconds: float = 0.01  # how often a process looks for new events of followed games
     stream_token_seconds: int = 300  # lifetime of a browser's ?stream_token=
     cors_origins: tuple[str, ...] = ()  # allowed browser origins; none: no CORS headers at all
     # Rate limits ("30 per minute"; "" for none). Built in code (tests, tools) there are none; a

@@ -33,7 +33,12 @@ def event_stream(services, game_id: str, seat: str, after: int, follow: bool, li
                     # Before reading: a version the hub sees after this sets the event again, and
                     # one it saw before is in what we read now.
                     sub.event.clear()
-                batch = renderer.batch(game_id, seat, cursor)
+                    known = hub.version(game_id)
+                    # Nothing new since the hub's last look: wait without asking the store (a
+                    # thousand followers woken by one event would each read nothing).
+                    batch = () if known is not None and known <= cursor else renderer.batch(game_id, seat, cursor)
+                else:
+                    batch = renderer.batch(game_id, seat, cursor)
                 if left is not None:
                     batch = batch[:left]
                     left -= len(batch)

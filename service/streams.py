@@ -72,6 +72,10 @@ class Hub:
                 if not followers:
                     del self._followers[sub.game_id]
 
+    def version(self, game_id: str) -> int | None:
+        """The game's version at the hub's last look (None: not looked at since it was followed)."""
+        return self._versions.get(game_id)
+
     def followers(self) -> int:
         with self._lock:
             return sum(len(s) for s in self._followers.values())
