@@ -112,9 +112,9 @@ def served(games: int) -> tuple[float, int]:
 
     import requests
 
-    from bench.http import ROOT, Server, free_port
+    from bench.http import ROOT, UNLIMITED, Server, free_port
 
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env = {**os.environ, "PYTHONPATH": str(ROOT), **UNLIMITED}
     env.pop("REDIS_URL", None)
     commands = []
     with tempfile.TemporaryDirectory() as folder:

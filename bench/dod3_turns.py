@@ -26,7 +26,7 @@ import orjson
 import requests
 
 from bench.fold import parse_rate
-from bench.http import ROOT, Server, free_port
+from bench.http import ROOT, UNLIMITED, Server, free_port
 
 DEMOCRATS = ("CH", "CW", "FR", "US")
 FORCES = ("GE", "IT", "JA", "CW", "FR", "US", "CH", "RU", "CC")
@@ -244,7 +244,7 @@ def main() -> None:
     parser.add_argument("--turns", type=int, default=66)
     parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args()
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env = {**os.environ, "PYTHONPATH": str(ROOT), **UNLIMITED}
     env.pop("REDIS_URL", None)
     with tempfile.TemporaryDirectory() as folder:
         database = str(Path(folder) / "dod3.db")

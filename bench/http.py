@@ -54,6 +54,10 @@ TARGET = 0.6
 SEATS = {"north": ["N"]}
 
 
+# A benchmark is one client sending as fast as it can: the served rate limits would measure themselves.
+UNLIMITED = {"CASUS_RATE_LIMIT_CREATE": "off", "CASUS_RATE_LIMIT_COMMANDS": "off"}
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -243,7 +247,7 @@ def main() -> None:
         if connections % args.wrk_threads:
             sys.exit(f"--connections {connections} is not a multiple of --wrk-threads {args.wrk_threads}")
     version = subprocess.run([wrk, "--version"], capture_output=True, text=True).stdout.split("[")[0].strip()
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "CASUS_EXTRA_RULESETS": "tests.support.tiny_ruleset"}
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "CASUS_EXTRA_RULESETS": "tests.support.tiny_ruleset", **UNLIMITED}
     for name in ("REDIS_URL", "CASUS_REDIS_URL"):
         env.pop(name, None)
     workers_option = serve_supports_workers(env)

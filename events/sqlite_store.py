@@ -63,7 +63,7 @@ class SQLiteFile:
 
     def __init__(self, path: str):
         self.path = path
-        self._local = threading.local()
+        self._local = _os_thread_local()
         self._connections: list[sqlite3.Connection] = []
         self._lock = threading.Lock()
         self().executescript(SCHEMA)
@@ -87,7 +87,19 @@ class SQLiteFile:
             for conn in self._connections:
                 conn.close()
             self._connections.clear()
-        self._local = threading.local()
+        self._local = _os_thread_local()
+
+
+def _os_thread_local():
+    """Per OS thread, also under gevent's monkey-patching (gunicorn's gevent worker), where
+    ``threading.local`` is per greenlet and every request would open (and keep) a connection.
+    Greenlets of one thread may share one: an sqlite3 call never yields to another greenlet, so
+    none runs inside another's transaction."""
+    try:
+        from gevent import monkey
+    except ImportError:
+        return threading.local()
+    return monkey.get_original("threading", "local")()
 
 
 def _file(path_or_file: str | SQLiteFile) -> SQLiteFile:

@@ -19,6 +19,7 @@ from service.http import PROBLEM_JSON, Blueprint, current_seat, etag, game_state
 from service.http import as_problem
 from service.problems import Problem, bad_request, not_found
 from service.sse import event_stream
+from service.stream_tokens import events_seat
 
 games = Blueprint("games", __name__, url_prefix="/games", description="Games, commands, events, projections")
 meta = Blueprint("meta", __name__, description="Health, rulesets, jobs")
@@ -168,14 +169,14 @@ class Events(MethodView):
         "description": "A page of events, or with Accept: text/event-stream a stream of them",
         "content": {"application/json": {"schema": s.EventsPageSchema},
                     "text/event-stream": {"schema": {"type": "string"}}}}})
-    @problems("listEvents", 400, 401, 404, 422)
+    @problems("listEvents", 400, 401, 403, 404, 422)
     def get(self, query, game_id):
         """Events after a version, as this seat may see them.
 
         ``Accept: text/event-stream`` streams them live (resume with ``Last-Event-ID``;
         ``follow=false`` ends after the catch-up, ``limit`` after that many events). JSON pages
         and limited streams link the next page in ``Link``."""
-        seat = current_seat(game_id)
+        seat = events_seat(game_id, query["stream_token"])
         services = g.services
         version = game_state(game_id).version
         after, limit = _last_event_id(query["after"]), query["limit"]

@@ -12,7 +12,7 @@ from flask_smorest import Api
 from domain import registry
 from domain.kernel import SPECTATOR, Setup
 from events.envelope import canonical_json
-from service import bootstrap
+from service import bootstrap, limits, stream_tokens, streams
 from service.api import PER_SEAT_READS, games, meta
 from service.combat import combat
 from service.config import Config
@@ -63,6 +63,9 @@ def create_app(config: Config | None = None, services: bootstrap.Services | None
     api.register_blueprint(deadlines)
     api.register_blueprint(follow_ups)
     install(app, PER_SEAT_READS)
+    streams.install(app, services)
+    stream_tokens.install(api, app, services)
+    limits.install(app, config)
     app.extensions["casus_services"] = services
     app.extensions["casus_openapi"] = functools.cache(lambda: openapi_yaml(api))  # the same for the app's life
 
@@ -83,6 +86,7 @@ def openapi_yaml(api: Api) -> str:
     spec = api.spec.to_dict()
     content = spec["paths"][PROJECTION_PATH]["get"]["responses"]["200"]["content"]["application/json"]
     content["examples"] = projection_examples()
+    limits.document(spec)
     return dict_to_yaml(http_by_the_book(spec), {"Dumper": _PlainDumper})
 
 

@@ -17,12 +17,14 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="casus", description="Casus Belli adjudication service")
     sub = parser.add_subparsers(dest="command", required=True)
 
-    serve = sub.add_parser("serve", help="run the HTTP API (gunicorn, threaded workers)")
+    serve = sub.add_parser("serve", help="run the HTTP API (gunicorn, gevent workers)")
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)
     serve.add_argument("--workers", type=int, default=None,
                        help="processes (default: one per core, at least 2; SQLite in WAL mode takes several writers)")
-    serve.add_argument("--threads", type=int, default=8)
+    serve.add_argument("--connections", type=int, default=4096,
+                       help="open connections per process (an idle SSE stream is one, and holds no thread)")
+    serve.add_argument("--threads", type=int, help="ignored (the server was threaded before gevent); scripts still pass it")
 
     worker = sub.add_parser("worker", help="run RQ workers for the combat and replay queues (needs REDIS_URL)")
     worker.add_argument("--burst", action="store_true", help="stop when the queues are empty")
@@ -97,6 +99,11 @@ def _services():
 
 
 def cmd_serve(args) -> int:
+    # gevent first, before anything imports socket or threading: the worker patches again after
+    # the fork, but modules imported unpatched in this process would keep blocking versions.
+    from gevent import monkey
+
+    monkey.patch_all()
     from gunicorn.app.base import BaseApplication
 
     from service.app import create_app
@@ -110,11 +117,15 @@ def cmd_serve(args) -> int:
         def load_config(self):
             self.cfg.set("bind", f"{args.host}:{args.port}")
             self.cfg.set("workers", workers)
-            self.cfg.set("threads", args.threads)
-            self.cfg.set("worker_class", "gthread")  # an SSE stream holds a thread, not a process
+            # Greenlets: a request is one while it runs, and an idle SSE stream one that waits
+            # (sqlite3 and Redis calls are short; see service/streams.py).
+            self.cfg.set("worker_class", "gevent")
+            self.cfg.set("worker_connections", args.connections)
             self.cfg.set("timeout", 60)
             self.cfg.set("graceful_timeout", 5)  # open SSE streams must not hold a shutdown for long
             self.cfg.set("accesslog", "-")
+            # The path without its query: a ?stream_token= stays out of the logs.
+            self.cfg.set("access_log_format", '%(h)s %(l)s %(u)s %(t)s "%(m)s %(U)s %(H)s" %(s)s %(b)s "%(f)s" "%(a)s"')
             # Above the service's own limits (service/http.py), so oversized requests get its
             # problem+json answer instead of gunicorn's HTML page.
             self.cfg.set("limit_request_line", 8190)
@@ -124,10 +135,26 @@ def cmd_serve(args) -> int:
         def load(self):
             return create_app(config)
 
+    _raise_open_files(args.connections * workers + 256)
     print(f"casus: serving on http://{args.host}:{args.port} ({'redis' if config.redis_url else config.database})",
           file=sys.stderr)
     Server().run()
     return 0
+
+
+def _raise_open_files(wanted: int) -> None:
+    """Each connection is a file descriptor: lift the soft limit toward ``wanted`` (at most the
+    hard limit, which only root can raise)."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+    if soft != resource.RLIM_INFINITY and soft < target:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+        soft = target
+    if soft < wanted:
+        print(f"casus: open files limited to {soft} (hard limit); fewer streams than --connections fit",
+              file=sys.stderr)
 
 
 def cmd_worker(args) -> int:

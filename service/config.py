@@ -15,6 +15,13 @@ class Config:
     max_body_bytes: int = 256 * 1024
     sse_heartbeat_seconds: float = 15.0
     sse_max_seconds: float = 3600.0
+    sse_poll_seconds: float = 0.01  # how often a process looks for new events of followed games
+    stream_token_seconds: int = 300  # lifetime of a browser's ?stream_token=
+    cors_origins: tuple[str, ...] = ()  # allowed browser origins; none: no CORS headers at all
+    # Rate limits ("30 per minute"; "" for none). Built in code (tests, tools) there are none; a
+    # served app reads the environment, whose defaults below limit every client.
+    rate_limit_create: str = ""  # POST /games, per client address
+    rate_limit_commands: str = ""  # POST /games/{id}/commands, per client address and seat token
     extra_rulesets: tuple[str, ...] = ()  # modules exposing RULESET, e.g. a test ruleset
     job_retries: int = 5  # RQ retries of a job that failed or whose worker died
     job_timeout: int = 300  # seconds a job may run before RQ stops it (and retries it)
@@ -37,6 +44,11 @@ class Config:
             jobs_redis_url=env.get("CASUS_JOBS_REDIS_URL") or None,
             snapshot_every=int(env.get("CASUS_SNAPSHOT_EVERY", cls.snapshot_every)),
             max_body_bytes=int(env.get("CASUS_MAX_BODY_BYTES", cls.max_body_bytes)),
+            sse_poll_seconds=float(env.get("CASUS_SSE_POLL_SECONDS", cls.sse_poll_seconds)),
+            stream_token_seconds=int(env.get("CASUS_STREAM_TOKEN_SECONDS", cls.stream_token_seconds)),
+            cors_origins=tuple(o.strip() for o in env.get("CASUS_CORS_ORIGINS", "").split(",") if o.strip()),
+            rate_limit_create=_limit(env.get("CASUS_RATE_LIMIT_CREATE", SERVED_CREATE_LIMIT)),
+            rate_limit_commands=_limit(env.get("CASUS_RATE_LIMIT_COMMANDS", SERVED_COMMANDS_LIMIT)),
             extra_rulesets=tuple(m for m in env.get("CASUS_EXTRA_RULESETS", "").split(",") if m),
             job_retries=int(env.get("CASUS_JOB_RETRIES", cls.job_retries)),
             job_timeout=int(env.get("CASUS_JOB_TIMEOUT", cls.job_timeout)),
@@ -46,3 +58,11 @@ class Config:
         )
         values.update(overrides)
         return cls(**values)
+
+
+SERVED_CREATE_LIMIT = "30 per minute"
+SERVED_COMMANDS_LIMIT = "30 per second"
+
+
+def _limit(text: str) -> str:
+    return "" if text.strip().lower() in ("", "off", "none") else text

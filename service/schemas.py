@@ -126,6 +126,8 @@ class EventsQuery(StrictSchema):
         "description": "At most this many events: a JSON page holds 100 without it; a stream ends after "
                        "them (unlimited without it)"})
     follow = fields.Boolean(load_default=True, metadata={"description": "SSE only: keep the stream open"})
+    stream_token = fields.String(load_default=None, metadata={
+        "description": "SSE only: a token from POST /games/{game_id}/stream-tokens, for EventSource (read as its seat)"})
 
 
 class EventsPageSchema(Schema):
