@@ -18,23 +18,15 @@ from hypothesis import strategies as st
 
 from tests.support.random_play import RandomGame, drawing, play
 
-# dod3 and aa legal_commands give ready bodies (issue 13 item 2) and the dod3 stalls (issue 14
-# items 1 and 2) are fixed on the helpers' branches; until merged, these cases may fail.
-DOD3 = pytest.mark.xfail(strict=False, reason="issue 14 items 1-2 and issue 13 item 2, fixed on branch h/dod3")
-AA = pytest.mark.xfail(strict=False, reason="issue 13 item 2 (ready ResolveBattle bodies), fixed on branch h/aa")
-# With h/aa's bodies every battle is fought in one round (the ResolveBattle example is one infantry
-# and its choices offer no forces to draw), so multi-round battles stay out of reach until they do.
-AA_REACH = pytest.mark.xfail(strict=False, reason="issue 13 item 2: ResolveBattle choices offer no forces "
-                                                  "(h/aa), so a drawn battle never lasts two rounds")
 
 # (ruleset, seat preset, steps per game, hypothesis examples): tuned so the whole file stays near
 # 30 s in CI on an idle machine; the slow settings walk further.
 CASES = [
     pytest.param("gathering-storm", "one-per-power", 60, 6, id="gathering-storm"),
     pytest.param("totaler-krieg", "three-player", 25, 4, id="totaler-krieg"),
-    pytest.param("dod3", "3", 120, 4, id="dod3", marks=DOD3),
-    pytest.param("aa-revised-phase-one", "one-per-power", 20, 4, id="aa-revised-phase-one", marks=AA),
-    pytest.param("aa-global1940", "axis-allies", 20, 4, id="aa-global1940", marks=AA),
+    pytest.param("dod3", "3", 120, 4, id="dod3"),
+    pytest.param("aa-revised-phase-one", "one-per-power", 20, 4, id="aa-revised-phase-one"),
+    pytest.param("aa-global1940", "axis-allies", 20, 4, id="aa-global1940"),
 ]
 
 
@@ -77,11 +69,11 @@ REACH = [
                  id="gathering-storm"),
     pytest.param("totaler-krieg", "three-player", 40,
                  {"PolicyPlaced", "PolicyEnded", "PolicyReplacedByTruce", "TruceChanged"}, id="totaler-krieg"),
-    pytest.param("dod3", "3", 150, {"BidSubmitted", "PoliticalAffairsBegan", "OptionPlayed"}, id="dod3", marks=DOD3),
+    pytest.param("dod3", "3", 150, {"BidSubmitted", "PoliticalAffairsBegan", "OptionPlayed"}, id="dod3"),
     pytest.param("aa-revised-phase-one", "one-per-power", 20, {"BattleEnded", "multi-round battle"},
-                 id="aa-revised-phase-one", marks=AA_REACH),
+                 id="aa-revised-phase-one"),
     pytest.param("aa-global1940", "axis-allies", 20, {"BattleEnded", "multi-round battle"},
-                 id="aa-global1940", marks=AA_REACH),
+                 id="aa-global1940"),
 ]
 
 

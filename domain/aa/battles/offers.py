@@ -2,8 +2,8 @@
 
 ``choices`` are keyed by the command's own ``data`` fields (a list of allowed values); ``example``
 is a complete ``data`` object ``decide`` accepts unchanged in this state (issue 13 item 2):
-the smallest attack (one land unit of the pack's first) on the first enemy, the defence the
-attacker saw, the first pending battle, the first advance not yet recorded.
+a small land battle (three of the pack's first land unit against two) on the first enemy, which
+takes a few rounds as real ones do; the defence the attacker saw, the first pending battle, the first advance not yet recorded.
 """
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ def offers(pack: EditionPack, rules, state: AAState, seat: str) -> list[CommandS
         if not enemies:
             continue
         example = {"battle_id": battle_id, "territory": "unnamed", "attacker": power, "defender": enemies[0],
-                   "forces": {"kind": "land", "attacker": {land: 1}, "defender": {}}}
+                   "forces": {"kind": "land", "attacker": {land: 3}, "defender": {land: 2}}}
         specs.append(CommandSpec("ResolveBattle", power, {"attacker": [power], "defender": enemies},
                                  rules.battle, example))
     awaiting = sorted(b for b, e in state.battles.items()
