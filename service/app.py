@@ -15,6 +15,7 @@ from events.envelope import canonical_json
 from service import bootstrap
 from service.api import PER_SEAT_READS, games, meta
 from service.combat import combat
+from service.command_schemas import openapi_commands
 from service.config import Config
 from service.http import install
 from service.packs import default_pack
@@ -79,6 +80,7 @@ def openapi_yaml(api: Api) -> str:
     spec = api.spec.to_dict()
     content = spec["paths"][PROJECTION_PATH]["get"]["responses"]["200"]["content"]["application/json"]
     content["examples"] = projection_examples()
+    openapi_commands(spec, registry.all_rulesets(builtin_only=True))
     return dict_to_yaml(http_by_the_book(spec), {"Dumper": _PlainDumper})
 
 
