@@ -15,6 +15,7 @@ from events.store import iter_all
 from events.verify import verify
 from service import jobs as job_functions
 from service import schemas as s
+from service.command_schemas import narrowed, ruleset_docs
 from service.http import PROBLEM_JSON, Blueprint, current_seat, etag, game_state, if_match_version, parse_version
 from service.problems import Problem, bad_request, not_found
 from service.sse import event_stream
@@ -215,8 +216,18 @@ class LegalCommands(MethodView):
         seat = current_seat(game_id)
         view = _view(game_id, seat)
         specs = view.rules.platform.legal_commands(view.state, seat)
-        commands = [{"type": c.type, "power": c.power, "choices": dict(c.choices), "rule_id": c.rule_id} for c in specs]
-        return {"seat": seat, "version": view.state.version, "commands": commands}
+        docs = ruleset_docs(view.rules.ruleset)
+        return {"seat": seat, "version": view.state.version, "commands": [_ready_body(spec, docs) for spec in specs]}
+
+
+def _ready_body(spec, docs) -> dict:
+    """A legal command as a client builds it: the data schema narrowed by the choices, and the
+    whole body to POST when the ruleset names one."""
+    doc = docs.get(spec.type)
+    choices = dict(spec.choices)
+    return {"type": spec.type, "power": spec.power, "rule_id": spec.rule_id or (doc and doc.rule_id),
+            "choices": choices, "data_schema": narrowed(doc, choices, spec.power) if doc else {},
+            "example": None if spec.example is None else {"type": spec.type, "data": dict(spec.example)}}
 
 
 @games.route("/<game_id>/projections")

@@ -135,9 +135,14 @@ class EventsPageSchema(Schema):
 
 class CommandSpecSchema(Schema):
     type = fields.String(required=True)
-    power = fields.String(allow_none=True)
-    choices = fields.Dict()
-    rule_id = fields.String(allow_none=True)
+    power = fields.String(allow_none=True, metadata={"description": "The power the seat acts for, if any"})
+    choices = fields.Dict(metadata={"description": "Per data field: the allowed values, or {minimum, maximum}"})
+    rule_id = fields.String(allow_none=True, metadata={"description": "The rule; its text is at /rules/{rule_id}"})
+    data_schema = fields.Dict(required=True, metadata={
+        "description": "JSON Schema (2020-12) of this command's `data`, narrowed by `choices`"})
+    example = fields.Dict(required=True, allow_none=True, metadata={
+        "description": "A complete body {type, data} the service accepts unchanged now; null when no single "
+                       "body can be named (build one from `data_schema`)"})
 
 
 class LegalCommandsSchema(Schema):

@@ -349,7 +349,7 @@ class Platform:
             return list(self.ruleset.legal_commands(state.domain, seat))
         answers = []
         if seat in pending.waiting_for:
-            answers.append(CommandSpec("ApproveUndo", rule_id="CORE-undo"))
+            answers.append(CommandSpec("ApproveUndo", rule_id="CORE-undo", example={}))
         if seat in pending.waiting_for or seat in (pending.requested_by, MODERATOR):
-            answers.append(CommandSpec("DeclineUndo", rule_id="CORE-undo"))
+            answers.append(CommandSpec("DeclineUndo", rule_id="CORE-undo", example={}))
         return answers
