@@ -115,9 +115,14 @@ class Commands(MethodView):
         {"in": "header", "name": "If-Match", "required": True, "schema": {"type": "string"},
          "description": 'The game version the command is based on, quoted: "7". It is the `version` of '
                         "what you read (state, summary, legal-commands) or the ETag of the last command's "
-                        "answer; read ETags are opaque content hashes, not versions (412 if sent here)."},
+                        "answer; read ETags are opaque content hashes, not versions (412 if sent here). "
+                        "`*` is taken for commands that commute (a sealed bid, an undo answer: their "
+                        "schema says so): the service decides them against the latest version, retrying "
+                        "a version race; any other command with `*` is 428."},
         {"in": "header", "name": "Idempotency-Key", "required": False,
-         "schema": {"type": "string", "minLength": 1, "maxLength": 200}},
+         "schema": {"type": "string", "minLength": 1, "maxLength": 200},
+         "description": "Makes a retry safe: the same seat sending the same request with the same key gets "
+                        "the original answer (409 for another request). Keys are per game and seat."},
     ])
     @problems("submitCommand", 400, 401, 403, 404, 409, 412, 413, 415, 422, 428)
     def post(self, body, game_id):

@@ -330,20 +330,23 @@ def parse_version(text: str) -> int | None:
     return value if value <= SAFE_INTEGER else None
 
 
-def if_match_version(actual: int) -> int:
+def if_match_version(actual: int) -> int | None:
     """If-Match is required on commands and names a game version: 428 without it, 400 when it is
     no entity tag, 412 when it names none. A version that does not match goes on to the write
-    path, which answers 412 (or the original answer of a repeated Idempotency-Key)."""
+    path, which answers 412 (or the original answer of a repeated Idempotency-Key). ``*`` gives
+    None: any version, which the write path takes only for commands that commute."""
     raw = request.headers.get("If-Match")
     if raw is None:
         raise Problem(428, "precondition-required", "Precondition required",
                       'send If-Match: "<version>" with the version your command is based on')
     stripped = raw.strip()
+    if stripped == "*":
+        return None
     if _VERSION.fullmatch(stripped):  # an unquoted number: taken as the version, as it always was
         tags = [stripped]
     else:
         tags, position = [], 0
-        while position < len(raw) and stripped != "*":
+        while position < len(raw):
             found = _ENTITY_TAG.match(raw, position)
             if found is None or found.end() == position:
                 raise bad_request("invalid-if-match", "Invalid If-Match",

@@ -92,12 +92,12 @@ class RequestUndo(Command):
 
 @dataclass(frozen=True)
 class ApproveUndo(Command):
-    pass
+    COMMUTES = True  # an answer to the pending undo, whatever others answered meanwhile
 
 
 @dataclass(frozen=True)
 class DeclineUndo(Command):
-    pass
+    COMMUTES = True
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ dataclasses; randomness arrives through ``Context.dice`` and is recorded in even
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Protocol, Sequence, TypeVar
+from typing import Any, ClassVar, Mapping, Protocol, Sequence, TypeVar
 
 
 def evolved(state: State, **changes) -> State:
@@ -31,7 +31,12 @@ State = TypeVar("State")
 @dataclass(frozen=True)
 class Command:
     """Base of every command (imperative: ``SubmitBid``). A field named ``power`` means
-    "acting for this power": the service refuses it (403) from a seat not holding the power."""
+    "acting for this power": the service refuses it (403) from a seat not holding the power.
+    ``COMMUTES``: its outcome does not depend on what other seats did meanwhile (a sealed bid, an
+    approval), so a client may send it with ``If-Match: *`` and the service decides it against
+    the latest state."""
+
+    COMMUTES: ClassVar[bool] = False
 
 
 @dataclass(frozen=True)

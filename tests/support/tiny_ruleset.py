@@ -11,6 +11,8 @@ from domain.registry import FollowUp, Projection, Ruleset
 
 @dataclass(frozen=True)
 class SealValue(Command):
+    COMMUTES = True  # sealed at once with the others' values
+
     power: str
     value: int
 
