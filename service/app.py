@@ -15,6 +15,7 @@ from events.envelope import canonical_json
 from service import bootstrap
 from service.api import PER_SEAT_READS, games, meta
 from service.combat import combat
+from service.reference import reference
 from service.command_schemas import openapi_commands
 from service.config import Config
 from service.http import install
@@ -59,6 +60,7 @@ def create_app(config: Config | None = None, services: bootstrap.Services | None
     api.register_blueprint(meta)
     api.register_blueprint(games)
     api.register_blueprint(combat)
+    api.register_blueprint(reference)
     install(app, PER_SEAT_READS)
     app.extensions["casus_services"] = services
     app.extensions["casus_openapi"] = functools.cache(lambda: openapi_yaml(api))  # the same for the app's life

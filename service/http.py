@@ -10,7 +10,7 @@ import sqlite3
 
 import orjson
 import redis
-from flask import Flask, Response, current_app, g, request
+from flask import Flask, Response, current_app, g, request, url_for
 from flask_smorest import Blueprint as SmorestBlueprint
 from webargs import core
 from webargs.flaskparser import FlaskParser
@@ -21,6 +21,7 @@ from domain.kernel import SPECTATOR, RuleViolation
 from events.codec import SAFE_INTEGER
 from events.store import IdempotencyConflict, WrongExpectedVersion
 from service.problems import Problem, bad_request, validation
+from service.rules import all_rules
 
 PROBLEM_JSON = "application/problem+json"
 log = logging.getLogger("casus")
@@ -35,7 +36,10 @@ MAX_JSON_DEPTH = 64  # the deepest data pack is a dozen levels; anything far dee
 # ---- problems ---------------------------------------------------------------------------------
 
 def problem_response(problem: Problem) -> Response:
-    body = orjson.dumps(problem.body(request.path), option=orjson.OPT_NON_STR_KEYS)
+    body = problem.body(request.path)
+    if body.get("rule_id") in all_rules():  # the rule's text is a page of this service
+        body["rule_url"] = url_for("reference.Rule", rule_id=body["rule_id"], _external=True)
+    body = orjson.dumps(body, option=orjson.OPT_NON_STR_KEYS)
     response = Response(body, status=problem.status, mimetype=PROBLEM_JSON)
     response.headers.update(problem.headers)
     if problem.status == 401:

@@ -25,6 +25,7 @@ class ProblemSchema(Schema):
     detail = fields.String()
     instance = fields.String()
     rule_id = fields.String()
+    rule_url = fields.String(metadata={"description": "The page of the rule `rule_id` names"})
     expected = fields.Integer()
     actual = fields.Integer()
     errors = fields.Raw()
@@ -191,6 +192,29 @@ class RulesetSchema(Schema):
     events = fields.List(fields.String())
     projections = fields.List(fields.String())
     seat_presets = fields.Dict()
+
+
+class ProblemTypeSchema(Schema):
+    type = fields.String(required=True, metadata={"description": "The `type` URL of problems of this kind"})
+    slug = fields.String(required=True)
+    status = fields.Integer(required=True)
+    title = fields.String(required=True)
+    what = fields.String(required=True, metadata={"description": "What happened"})
+    fix = fields.String(required=True, metadata={"description": "What a client does about it"})
+
+
+class RuleSchema(Schema):
+    id = fields.String(required=True)
+    text = fields.String(required=True, metadata={"description": "The rule in one line (our words)"})
+    rulesets = fields.List(fields.String(), required=True)
+
+
+class RuleListSchema(Schema):
+    rules = fields.List(fields.Nested(RuleSchema), required=True)
+
+
+class RulesQuery(StrictSchema):
+    ruleset = fields.String(validate=validate.Length(1, 64))
 
 
 class RulesetListSchema(Schema):
