@@ -16,7 +16,16 @@ from events.verify import verify
 from service import jobs as job_functions
 from service import schemas as s
 from service.command_schemas import narrowed, ruleset_docs
-from service.http import PROBLEM_JSON, Blueprint, current_seat, etag, game_state, if_match_version, parse_version
+from service.http import (
+    PROBLEM_JSON,
+    Blueprint,
+    bearer_token,
+    current_seat,
+    etag,
+    game_state,
+    if_match_version,
+    parse_version,
+)
 from service.problems import Problem, bad_request, not_found
 from service.sse import event_stream
 
@@ -45,9 +54,27 @@ def _view(game_id: str, seat: str, at: int | None = None):
     return games_service.seat_view(state, seat)
 
 
-def _summary(state, terminal: bool) -> dict:
+def _summary(game_id: str) -> dict:
+    """A game as a list shows it: ruleset, seats, when it was created and whose move it is."""
+    games_service = g.services.games
+    state = game_state(game_id)  # 404 first
+    created = games_service.store.read(game_id, after=0, limit=1)[0]
+    visibility = created.data.get("visibility", "listed")
+    rules = games_service.rules(game_id)
+    awaiting = [seat for seat in state.seats if rules.platform.legal_commands(state, seat)]
     return {"game_id": state.game_id, "ruleset": state.ruleset, "version": state.version,
-            "seats": {k: list(v) for k, v in state.seats.items()}, "terminal": terminal}
+            "seats": {k: list(v) for k, v in state.seats.items()}, "terminal": rules.platform.is_terminal(state),
+            "created_at": created.recorded_at, "visibility": visibility, "awaiting": awaiting}
+
+
+def _listed_for(summary: dict, token: str | None) -> bool:
+    """Listed games to everyone; an unlisted one to a reader holding one of its tokens."""
+    if summary["visibility"] == "listed":
+        return True
+    try:
+        return token is not None and bool(g.services.games.authenticate(game_state(summary["game_id"]), token))
+    except Problem:
+        return False
 
 
 @games.route("")
@@ -56,11 +83,24 @@ class Games(MethodView):
     @games.response(200, s.GameListSchema)
     @problems("listGames", 422)
     def get(self, query):
-        """List games (cursor pagination by game id; the next page is linked in `Link`)."""
-        ids = g.services.games.store.game_ids(after=query["after"], limit=query["limit"])
-        next_url = (url_for("games.Games", after=ids[-1], limit=query["limit"])
-                    if len(ids) == query["limit"] else None)
-        return {"games": ids, "next": next_url}, 200, _link(next_url)
+        """List games (cursor pagination by game id; the next page is linked in `Link`).
+
+        Anonymous readers see the listed games; a reader sending a seat's token also sees that
+        game if it is unlisted."""
+        limit, after, token = query["limit"], query["after"], bearer_token()
+        listed, more = [], True
+        while more and len(listed) < limit:
+            ids = g.services.games.store.game_ids(after=after, limit=limit)
+            more = len(ids) == limit
+            for game_id in ids:
+                after = game_id
+                summary = _summary(game_id)
+                if _listed_for(summary, token):
+                    listed.append(summary)
+                    if len(listed) == limit:
+                        break
+        next_url = url_for("games.Games", after=after, limit=limit) if more else None
+        return {"games": listed, "next": next_url}, 200, _link(next_url)
 
     @games.arguments(s.CreateGameSchema)
     @games.response(201, s.CreatedGameSchema)
@@ -68,7 +108,7 @@ class Games(MethodView):
     def post(self, body):
         """Create a game; the response shows each seat's token and the moderator token once."""
         created = g.services.games.create_game(body["ruleset"], body.get("seats"), body["options"],
-                                               body["pack"], body.get("preset"))
+                                               body["pack"], body.get("preset"), body["visibility"])
         state = created.state
         payload = {"game_id": created.game_id, "ruleset": state.ruleset, "version": state.version,
                    "seats": {k: list(v) for k, v in state.seats.items()}, "tokens": created.tokens,
@@ -86,10 +126,8 @@ class Game(MethodView):
     @games.response(200, s.GameSummarySchema)
     @problems("getGame", 404)
     def get(self, game_id):
-        """A game's public summary."""
-        view = _view(game_id, MODERATOR)
-        terminal = view.rules.decider.is_terminal(view.state.domain)
-        return _summary(view.state, terminal)
+        """A game's public summary (whose move it is, too)."""
+        return _summary(game_id)
 
 
 @games.route("/<game_id>/state")

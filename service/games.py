@@ -116,7 +116,7 @@ class GameService:
 
     # ---- creation and auth -------------------------------------------------------------
     def create_game(self, ruleset_id: str, seats: dict[str, list[str]] | None, options: dict,
-                    pack: dict | None = None, preset: str | None = None) -> CreatedGame:
+                    pack: dict | None = None, preset: str | None = None, visibility: str = "listed") -> CreatedGame:
         ruleset = registry.get(ruleset_id)
         if ruleset is None:
             raise not_found(f"ruleset {ruleset_id!r}")
@@ -134,7 +134,7 @@ class GameService:
             raise validation(unsafe)
         seed = audited_dice.new_seed()
         created = GameCreated(ruleset.id, ruleset.version, {s: tuple(p) for s, p in seats.items()},
-                              dict(options), pack, audited_dice.commitment(seed))
+                              dict(options), pack, audited_dice.commitment(seed), visibility)
         try:
             rules = self.rules_for(created)
         except packs.PackError as error:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from marshmallow import RAISE, Schema, fields, validate
 
+VISIBILITIES = ("listed", "unlisted")
 NAME = validate.Regexp(r"^[A-Za-z0-9_.-]{1,64}$", error="1-64 letters, digits, '_', '.' or '-'")
 
 
@@ -40,6 +41,9 @@ class CreateGameSchema(StrictSchema):
     options = fields.Dict(keys=fields.String(validate=NAME), load_default=dict)
     pack = fields.Dict(allow_none=True, load_default=None,
                        metadata={"description": "A group's own data pack (as validated by `casus data validate`)"})
+    visibility = fields.String(load_default="listed", validate=validate.OneOf(VISIBILITIES), metadata={
+        "description": "`listed`: GET /games shows the game to everyone; `unlisted`: only to a reader sending "
+                       "one of its tokens (anyone with its id can still read it)"})
 
 
 class CreatedGameSchema(Schema):
@@ -58,10 +62,14 @@ class GameSummarySchema(Schema):
     version = fields.Integer(required=True)
     seats = fields.Dict(keys=fields.String(), values=fields.List(fields.String()))
     terminal = fields.Boolean(required=True)
+    created_at = fields.String(required=True, metadata={"description": "When the game was created (ISO 8601, UTC)"})
+    visibility = fields.String(required=True, validate=validate.OneOf(VISIBILITIES))
+    awaiting = fields.List(fields.String(), required=True, metadata={
+        "description": "Whose move it is: the seats legal-commands offers something now"})
 
 
 class GameListSchema(Schema):
-    games = fields.List(fields.String(), required=True)
+    games = fields.List(fields.Nested(GameSummarySchema), required=True)
     next = fields.String(allow_none=True)
 
 

@@ -35,6 +35,7 @@ class GameCreated(Event):
     options: dict[str, str | int | bool | float | None]
     pack: dict | None  # None: the ruleset's default pack; else the group's own pack, in full
     dice_commitment: str  # sha256 of the secret seed, published before any roll
+    visibility: str = "listed"  # "unlisted": GET /games shows it only to its own seats' tokens
 
 
 @dataclass(frozen=True)
