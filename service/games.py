@@ -312,6 +312,10 @@ class GameService:
                     for e in self.store.read(game_id, after=after, until=until)]
         return logged
 
+    def decode(self, game_id: str, command_type: str, data: dict):
+        """The command a body names, or 422 naming each field that does not fit."""
+        return self._decode(self.rules(game_id), command_type, data)
+
     @staticmethod
     def _decode(rules: Rules, command_type: str, data: dict):
         if command_type not in rules.command_types:

@@ -334,15 +334,21 @@ def parse_version(text: str) -> int | None:
     return value if value <= SAFE_INTEGER else None
 
 
+def require_if_match() -> str:
+    """The If-Match header; 428 without it (checked before anything else about the command)."""
+    raw = request.headers.get("If-Match")
+    if raw is None:
+        raise Problem(428, "precondition-required", "Precondition required",
+                      'send If-Match: "<version>" with the version your command is based on')
+    return raw
+
+
 def if_match_version(actual: int) -> int | None:
     """If-Match is required on commands and names a game version: 428 without it, 400 when it is
     no entity tag, 412 when it names none. A version that does not match goes on to the write
     path, which answers 412 (or the original answer of a repeated Idempotency-Key). ``*`` gives
     None: any version, which the write path takes only for commands that commute."""
-    raw = request.headers.get("If-Match")
-    if raw is None:
-        raise Problem(428, "precondition-required", "Precondition required",
-                      'send If-Match: "<version>" with the version your command is based on')
+    raw = require_if_match()
     stripped = raw.strip()
     if stripped == "*":
         return None

@@ -73,9 +73,11 @@ def _app_with_a_game(folder: Path):
 
 
 # A rules service refuses many schema-valid requests on their merits: a rule broken (422), a
-# version moved on (412). Missing If-Match is 428 (RFC 6585), not 400.
+# version moved on (412), `If-Match: *` on a command that does not commute (428). Missing
+# If-Match is 428 (RFC 6585), not 400.
 CONFIG = SchemathesisConfig.from_dict({"checks": {
-    "positive_data_acceptance": {"expected-statuses": ["2xx", "3xx", "401", "403", "404", "409", "412", "422"]},
+    "positive_data_acceptance": {"expected-statuses": ["2xx", "3xx", "401", "403", "404", "409", "412", "422",
+                                                       "428"]},
     "missing_required_header": {"expected-statuses": ["400", "401", "428"]},
 }})
 _FOLDER = Path(__import__("tempfile").mkdtemp(prefix="casus-schemathesis-"))

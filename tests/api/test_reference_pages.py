@@ -24,6 +24,7 @@ def test_every_problem_type_the_service_raises_has_a_page(client):
     assert len(raised) >= 15
     assert raised - set(problem_types()) == set(), "problem types without a page"
     for slug, page in problem_types().items():
+        assert set(page) == {"status", "title", "what", "fix"}, slug
         served = client.get(f"/problems/{slug}")
         assert served.status_code == 200, slug
         assert (served.json["status"], served.json["title"]) == (page["status"], page["title"])
