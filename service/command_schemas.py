@@ -18,8 +18,6 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Union
 
-import jsonschema_rs
-
 from domain.kernel.platform import PLATFORM_COMMANDS
 from service.rules import Catalogue, catalogue, platform_catalogue
 
@@ -126,23 +124,6 @@ def command_doc(cls: type, cat: Catalogue, powers: list[str]) -> CommandDoc:
     return CommandDoc(cls.__name__, rule_id, describe(cls, rule_id), data_schema,
                       object_schema(cls, openapi=True, fields=fields), example,
                       bool(getattr(cls, "COMMUTES", False)))
-
-
-@lru_cache(maxsize=None)
-def _validator(ruleset, command_type: str):
-    return jsonschema_rs.validator_for(ruleset_docs(ruleset)[command_type].data_schema)
-
-
-def contract_errors(ruleset, command_type: str, data: dict) -> dict[str, list[str]]:
-    """Field path -> what the document's schema says is wrong with a command's data (ranges and
-    enums: the codec has checked the fields and their types already)."""
-    if command_type not in ruleset_docs(ruleset):
-        return {}
-    errors: dict[str, list[str]] = {}
-    for error in _validator(ruleset, command_type).iter_errors(data):
-        path = ".".join(["data", *map(str, error.instance_path)])
-        errors.setdefault(path, []).append(error.message)
-    return errors
 
 
 @lru_cache(maxsize=None)
