@@ -15,7 +15,7 @@ from events.store import iter_all
 from events.verify import verify
 from service import jobs as job_functions
 from service import schemas as s
-from service.command_schemas import narrowed, ruleset_docs
+from service.command_schemas import ready_body, ruleset_docs
 from service.http import (
     PROBLEM_JSON,
     Blueprint,
@@ -264,17 +264,7 @@ class LegalCommands(MethodView):
         view = _view(game_id, seat)
         specs = view.rules.platform.legal_commands(view.state, seat)
         docs = ruleset_docs(view.rules.ruleset)
-        return {"seat": seat, "version": view.state.version, "commands": [_ready_body(spec, docs) for spec in specs]}
-
-
-def _ready_body(spec, docs) -> dict:
-    """A legal command as a client builds it: the data schema narrowed by the choices, and the
-    whole body to POST when the ruleset names one."""
-    doc = docs.get(spec.type)
-    choices = dict(spec.choices)
-    return {"type": spec.type, "power": spec.power, "rule_id": spec.rule_id or (doc and doc.rule_id),
-            "choices": choices, "data_schema": narrowed(doc, choices, spec.power) if doc else {},
-            "example": None if spec.example is None else {"type": spec.type, "data": dict(spec.example)}}
+        return {"seat": seat, "version": view.state.version, "commands": [ready_body(spec, docs) for spec in specs]}
 
 
 @games.route("/<game_id>/projections")

@@ -169,7 +169,7 @@ def narrowed(doc: CommandDoc, choices: typing.Mapping[str, Any], power: str | No
     for name, allowed in choices.items():
         if name not in properties:
             continue  # a choice keyed by anything else is not part of the body
-        if isinstance(allowed, list) and all(isinstance(v, (str, int, float, bool)) or v is None for v in allowed):
+        if isinstance(allowed, list):  # any JSON values, lists included (e.g. a set of targets)
             properties[name] = {**_without_range(properties[name]), "enum": allowed}
         elif isinstance(allowed, dict) and allowed.keys() <= {"minimum", "maximum"}:
             properties[name] = {**properties[name], **allowed}
@@ -180,6 +180,16 @@ def narrowed(doc: CommandDoc, choices: typing.Mapping[str, Any], power: str | No
 
 def _without_range(schema: dict) -> dict:
     return {k: v for k, v in schema.items() if k not in ("minimum", "maximum", "enum")}
+
+
+def ready_body(spec, docs: dict[str, CommandDoc]) -> dict:
+    """A legal command as a client builds it: the data schema narrowed by the choices, and the
+    whole body to POST when the ruleset names one."""
+    doc = docs.get(spec.type)
+    choices = dict(spec.choices)
+    return {"type": spec.type, "power": spec.power, "rule_id": spec.rule_id or (doc and doc.rule_id),
+            "choices": choices, "data_schema": narrowed(doc, choices, spec.power) if doc else {},
+            "example": None if spec.example is None else {"type": spec.type, "data": dict(spec.example)}}
 
 
 # ---- the OpenAPI document: a request schema per command type -----------------------------------

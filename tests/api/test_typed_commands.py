@@ -10,7 +10,7 @@ import yaml
 from domain import registry
 from domain.kernel.platform import PLATFORM_COMMANDS
 from events.codec import Codec
-from service.command_schemas import _prefix, ruleset_docs
+from service.command_schemas import _prefix, narrowed, ruleset_docs
 from tests.support.api import MODERATOR, Table
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -134,3 +134,16 @@ def _entries(table, seat):
     response = table.client.get(f"/games/{table.game_id}/legal-commands", headers=table.auth(seat))
     assert response.status_code == 200
     return response.json["commands"]
+
+
+def test_choices_narrow_the_data_schema_and_other_keys_are_ignored():
+    docs = ruleset_docs(registry.get("gathering-storm"))
+    schema = narrowed(docs["DeclareWar"], {"targets": [["Germany"], ["Italy"]], "verdicts": [{"x": 1}]}, "France")
+    properties = schema["properties"]
+    assert properties["power"] == {"type": "string", "enum": ["France"]}
+    assert properties["targets"]["enum"] == [["Germany"], ["Italy"]] and "verdicts" not in properties
+    validator = jsonschema_rs.validator_for(schema)
+    assert validator.is_valid({"power": "France", "targets": ["Italy"]})
+    assert not validator.is_valid({"power": "France", "targets": ["Russia"]})
+    bid = narrowed(ruleset_docs(registry.get("dod3"))["SubmitBid"], {"points": {"minimum": 0, "maximum": 5}}, "GE")
+    assert (bid["properties"]["points"]["minimum"], bid["properties"]["points"]["maximum"]) == (0, 5)
