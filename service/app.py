@@ -150,7 +150,7 @@ HEADERS = {
 IF_NONE_MATCH = {"in": "header", "name": "If-None-Match", "required": False, "schema": {"type": "string"},
                  "description": "An ETag this reader was sent before: 304 while the representation is unchanged"}
 GAME_PATH = re.compile(r"^/games/\{game_id\}")
-RULESET_EXAMPLE = "dod3"
+PATH_EXAMPLES = {"ruleset_id": "dod3", "slug": "stale-version", "rule_id": "DOD3-6.1"}  # ids that exist
 
 
 def http_by_the_book(spec: dict) -> dict:
@@ -167,8 +167,8 @@ def http_by_the_book(spec: dict) -> dict:
     for path, method, op in operations:
         op.setdefault("operationId", _operation_id(method, path))
         for parameter in op.get("parameters", []) + spec["paths"][path].get("parameters", []):
-            if parameter.get("in") == "path" and parameter["name"] == "ruleset_id":
-                parameter["example"] = RULESET_EXAMPLE
+            if parameter.get("in") == "path" and parameter["name"] in PATH_EXAMPLES:
+                parameter["example"] = PATH_EXAMPLES[parameter["name"]]
         responses = op["responses"]
         responses["503"] = {"$ref": "#/components/responses/ServiceUnavailable"}
         if "requestBody" in op:
