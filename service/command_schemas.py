@@ -207,6 +207,7 @@ def _command_schema(doc: CommandDoc, data_ref: str) -> dict:
               "example": {"type": doc.type, "data": doc.example}}
     if doc.commutes:
         schema["description"] += " Commutes: may be sent with `If-Match: *`."
+        schema["x-commutes"] = True  # for tools: If-Match: * is taken
     return schema
 
 

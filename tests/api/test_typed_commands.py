@@ -51,6 +51,7 @@ def test_data_fields_carry_their_types_ranges_and_enums():
     bid = SCHEMAS["Dod3SubmitBidData"]
     assert bid["required"] == ["power"] and bid["additionalProperties"] is False
     assert "GE" in bid["properties"]["power"]["enum"] and bid["properties"]["points"]["minimum"] == 0
+    assert SCHEMAS["Dod3SubmitBid"]["x-commutes"] is True and "x-commutes" not in SCHEMAS["Dod3RollWeather"]
     assert SCHEMAS["Dod3BuyPointsData"]["properties"]["kind"]["enum"] == ["bid_points", "army_points", "naval_points"]
     assert SCHEMAS["PlatformRequestUndoData"]["properties"]["to_version"] == {"type": "integer", "minimum": 1}
     body = DOCUMENT["paths"]["/games/{game_id}/commands"]["post"]["requestBody"]["content"]["application/json"]
