@@ -171,6 +171,8 @@ def http_by_the_book(spec: dict) -> dict:
                 parameter["example"] = PATH_EXAMPLES[parameter["name"]]
         responses = op["responses"]
         responses["503"] = {"$ref": "#/components/responses/ServiceUnavailable"}
+        for code in ("414", "431"):  # any request: a URL or headers past the service's limits
+            responses.setdefault(code, _problem())
         if "requestBody" in op:
             for code in ("400", "413", "415"):
                 responses.setdefault(code, _problem())
