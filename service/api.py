@@ -15,8 +15,19 @@ from events.store import iter_all
 from events.verify import verify
 from service import jobs as job_functions
 from service import schemas as s
-from service.http import PROBLEM_JSON, Blueprint, current_seat, etag, game_state, if_match_version, parse_version
-from service.http import as_problem
+from service.command_schemas import ready_body, ruleset_docs
+from service.http import (
+    PROBLEM_JSON,
+    Blueprint,
+    as_problem,
+    bearer_token,
+    current_seat,
+    etag,
+    game_state,
+    if_match_version,
+    parse_version,
+    require_if_match,
+)
 from service.problems import Problem, bad_request, not_found
 from service.sse import event_stream
 from service.stream_tokens import events_seat
@@ -46,9 +57,27 @@ def _view(game_id: str, seat: str, at: int | None = None):
     return games_service.seat_view(state, seat)
 
 
-def _summary(state, terminal: bool) -> dict:
+def _summary(game_id: str) -> dict:
+    """A game as a list shows it: ruleset, seats, when it was created and whose move it is."""
+    games_service = g.services.games
+    state = game_state(game_id)  # 404 first
+    created = games_service.store.read(game_id, after=0, limit=1)[0]
+    visibility = created.data.get("visibility", "listed")
+    rules = games_service.rules(game_id)
+    awaiting = [seat for seat in state.seats if rules.platform.legal_commands(state, seat)]
     return {"game_id": state.game_id, "ruleset": state.ruleset, "version": state.version,
-            "seats": {k: list(v) for k, v in state.seats.items()}, "terminal": terminal}
+            "seats": {k: list(v) for k, v in state.seats.items()}, "terminal": rules.platform.is_terminal(state),
+            "created_at": created.recorded_at, "visibility": visibility, "awaiting": awaiting}
+
+
+def _listed_for(summary: dict, token: str | None) -> bool:
+    """Listed games to everyone; an unlisted one to a reader holding one of its tokens."""
+    if summary["visibility"] == "listed":
+        return True
+    try:
+        return token is not None and bool(g.services.games.authenticate(game_state(summary["game_id"]), token))
+    except Problem:
+        return False
 
 
 @games.route("")
@@ -57,11 +86,24 @@ class Games(MethodView):
     @games.response(200, s.GameListSchema)
     @problems("listGames", 422)
     def get(self, query):
-        """List games (cursor pagination by game id; the next page is linked in `Link`)."""
-        ids = g.services.games.store.game_ids(after=query["after"], limit=query["limit"])
-        next_url = (url_for("games.Games", after=ids[-1], limit=query["limit"])
-                    if len(ids) == query["limit"] else None)
-        return {"games": ids, "next": next_url}, 200, _link(next_url)
+        """List games (cursor pagination by game id; the next page is linked in `Link`).
+
+        Anonymous readers see the listed games; a reader sending a seat's token also sees that
+        game if it is unlisted."""
+        limit, after, token = query["limit"], query["after"], bearer_token()
+        listed, more = [], True
+        while more and len(listed) < limit:
+            ids = g.services.games.store.game_ids(after=after, limit=limit)
+            more = len(ids) == limit
+            for game_id in ids:
+                after = game_id
+                summary = _summary(game_id)
+                if _listed_for(summary, token):
+                    listed.append(summary)
+                    if len(listed) == limit:
+                        break
+        next_url = url_for("games.Games", after=after, limit=limit) if more else None
+        return {"games": listed, "next": next_url}, 200, _link(next_url)
 
     @games.arguments(s.CreateGameSchema)
     @games.response(201, s.CreatedGameSchema)
@@ -69,7 +111,7 @@ class Games(MethodView):
     def post(self, body):
         """Create a game; the response shows each seat's token and the moderator token once."""
         created = g.services.games.create_game(body["ruleset"], body.get("seats"), body["options"],
-                                               body["pack"], body.get("preset"))
+                                               body["pack"], body.get("preset"), body["visibility"])
         state = created.state
         payload = {"game_id": created.game_id, "ruleset": state.ruleset, "version": state.version,
                    "seats": {k: list(v) for k, v in state.seats.items()}, "tokens": created.tokens,
@@ -87,10 +129,8 @@ class Game(MethodView):
     @games.response(200, s.GameSummarySchema)
     @problems("getGame", 404)
     def get(self, game_id):
-        """A game's public summary."""
-        view = _view(game_id, MODERATOR)
-        terminal = view.rules.decider.is_terminal(view.state.domain)
-        return _summary(view.state, terminal)
+        """A game's public summary (whose move it is, too)."""
+        return _summary(game_id)
 
 
 @games.route("/<game_id>/state")
@@ -116,9 +156,14 @@ class Commands(MethodView):
         {"in": "header", "name": "If-Match", "required": True, "schema": {"type": "string"},
          "description": 'The game version the command is based on, quoted: "7". It is the `version` of '
                         "what you read (state, summary, legal-commands) or the ETag of the last command's "
-                        "answer; read ETags are opaque content hashes, not versions (412 if sent here)."},
+                        "answer; read ETags are opaque content hashes, not versions (412 if sent here). "
+                        "`*` is taken for commands that commute (a sealed bid, an undo answer: their "
+                        "schema says so): the service decides them against the latest version, retrying "
+                        "a version race; any other command with `*` is 428."},
         {"in": "header", "name": "Idempotency-Key", "required": False,
-         "schema": {"type": "string", "minLength": 1, "maxLength": 200}},
+         "schema": {"type": "string", "minLength": 1, "maxLength": 200},
+         "description": "Makes a retry safe: the same seat sending the same request with the same key gets "
+                        "the original answer (409 for another request). Keys are per game and seat."},
     ])
     @problems("submitCommand", 400, 401, 403, 404, 409, 412, 413, 415, 422, 428)
     def post(self, body, game_id):
@@ -128,9 +173,12 @@ class Commands(MethodView):
         if key is not None and not 1 <= len(key) <= 200:
             raise Problem(422, "validation-error", "Invalid request", "Idempotency-Key must be 1-200 characters")
         state = game_state(game_id)
-        expected = if_match_version(state.version)
         games_service = g.services.games
+        require_if_match()
         try:
+            # A body that is no command of this game is 422 whatever version its If-Match names.
+            games_service.decode(game_id, body["type"], body["data"])
+            expected = if_match_version(state.version)
             handled = games_service.handle(game_id, seat, body["type"], body["data"], expected, key, state=state)
         except Problem as problem:
             raise _naming_allowed_fields(problem, game_id, body["type"])
@@ -217,8 +265,8 @@ class LegalCommands(MethodView):
         seat = current_seat(game_id)
         view = _view(game_id, seat)
         specs = view.rules.platform.legal_commands(view.state, seat)
-        commands = [{"type": c.type, "power": c.power, "choices": dict(c.choices), "rule_id": c.rule_id} for c in specs]
-        return {"seat": seat, "version": view.state.version, "commands": commands}
+        docs = ruleset_docs(view.rules.ruleset)
+        return {"seat": seat, "version": view.state.version, "commands": [ready_body(spec, docs) for spec in specs]}
 
 
 @games.route("/<game_id>/projections")

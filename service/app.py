@@ -15,6 +15,8 @@ from events.envelope import canonical_json
 from service import bootstrap, limits, stream_tokens, streams
 from service.api import PER_SEAT_READS, games, meta
 from service.combat import combat
+from service.reference import reference
+from service.command_schemas import openapi_commands
 from service.config import Config
 from service.deadlines_api import deadlines
 from service.follow_ups import follow_ups
@@ -62,6 +64,7 @@ def create_app(config: Config | None = None, services: bootstrap.Services | None
     api.register_blueprint(combat)
     api.register_blueprint(deadlines)
     api.register_blueprint(follow_ups)
+    api.register_blueprint(reference)
     install(app, PER_SEAT_READS)
     streams.install(app, services)
     stream_tokens.install(api, app, services)
@@ -87,6 +90,7 @@ def openapi_yaml(api: Api) -> str:
     content = spec["paths"][PROJECTION_PATH]["get"]["responses"]["200"]["content"]["application/json"]
     content["examples"] = projection_examples()
     limits.document(spec)
+    openapi_commands(spec, registry.all_rulesets(builtin_only=True))
     return dict_to_yaml(http_by_the_book(spec), {"Dumper": _PlainDumper})
 
 
@@ -154,7 +158,7 @@ HEADERS = {
 IF_NONE_MATCH = {"in": "header", "name": "If-None-Match", "required": False, "schema": {"type": "string"},
                  "description": "An ETag this reader was sent before: 304 while the representation is unchanged"}
 GAME_PATH = re.compile(r"^/games/\{game_id\}")
-RULESET_EXAMPLE = "dod3"
+PATH_EXAMPLES = {"ruleset_id": "dod3", "slug": "stale-version", "rule_id": "DOD3-6.1"}  # ids that exist
 
 
 def http_by_the_book(spec: dict) -> dict:
@@ -171,10 +175,12 @@ def http_by_the_book(spec: dict) -> dict:
     for path, method, op in operations:
         op.setdefault("operationId", _operation_id(method, path))
         for parameter in op.get("parameters", []) + spec["paths"][path].get("parameters", []):
-            if parameter.get("in") == "path" and parameter["name"] == "ruleset_id":
-                parameter["example"] = RULESET_EXAMPLE
+            if parameter.get("in") == "path" and parameter["name"] in PATH_EXAMPLES:
+                parameter["example"] = PATH_EXAMPLES[parameter["name"]]
         responses = op["responses"]
         responses["503"] = {"$ref": "#/components/responses/ServiceUnavailable"}
+        for code in ("414", "431"):  # any request: a URL or headers past the service's limits
+            responses.setdefault(code, _problem())
         if "requestBody" in op:
             for code in ("400", "413", "415"):
                 responses.setdefault(code, _problem())

@@ -7,7 +7,6 @@ import sys
 from pathlib import Path
 
 import orjson
-import redis
 
 from events.envelope import Envelope, NewEvent
 from events.verify import verify
@@ -69,9 +68,19 @@ def main(argv: list[str] | None = None) -> int:
     except (ExportError, CommandError) as error:
         print(f"casus {args.command}: {error}", file=sys.stderr)
         return 1
-    except (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError) as error:
+    except Exception as error:
+        if not _redis_down(error):
+            raise
         print(f"casus {args.command}: Redis at {_redis_where()} is not answering ({error})", file=sys.stderr)
         return 1
+
+
+def _redis_down(error: Exception) -> bool:
+    # redis is imported here, not at the top: `casus serve` must patch sockets (gevent) before
+    # anything imports them.
+    import redis
+
+    return isinstance(error, (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError))
 
 
 class CommandError(Exception):
@@ -89,6 +98,8 @@ def _redis_where() -> str:
 def _require_store(config) -> None:
     """Before starting a long-running process: a store that does not answer is one clear line."""
     if config.redis_url:
+        import redis
+
         redis.Redis.from_url(config.redis_url, socket_connect_timeout=5).ping()
 
 

@@ -80,6 +80,9 @@ class Handled:
         return self.result.last_version
 
 
+COMMUTE_TRIES = 5  # a command sent with If-Match: * is decided again after at most this many races
+
+
 def _seed_name(committed_at: int) -> str:
     """The secret's name of the seed committed by the event at this version (1: GameCreated)."""
     return "dice_seed" if committed_at <= 1 else f"dice_seed@{committed_at}"
@@ -118,7 +121,7 @@ class GameService:
 
     # ---- creation and auth -------------------------------------------------------------
     def create_game(self, ruleset_id: str, seats: dict[str, list[str]] | None, options: dict,
-                    pack: dict | None = None, preset: str | None = None) -> CreatedGame:
+                    pack: dict | None = None, preset: str | None = None, visibility: str = "listed") -> CreatedGame:
         ruleset = registry.get(ruleset_id)
         if ruleset is None:
             raise not_found(f"ruleset {ruleset_id!r}")
@@ -136,7 +139,7 @@ class GameService:
             raise validation(unsafe)
         seed = audited_dice.new_seed()
         created = GameCreated(ruleset.id, ruleset.version, {s: tuple(p) for s, p in seats.items()},
-                              dict(options), pack, audited_dice.commitment(seed))
+                              dict(options), pack, audited_dice.commitment(seed), visibility)
         try:
             rules = self.rules_for(created)
         except packs.PackError as error:
@@ -247,20 +250,43 @@ class GameService:
                 for seat in (*state.seats, MODERATOR)}
 
     # ---- the write path ----------------------------------------------------------------
-    def handle(self, game_id: str, seat: str, command_type: str, data: dict, expected_version: int,
+    def handle(self, game_id: str, seat: str, command_type: str, data: dict, expected_version: int | None,
                idempotency_key: str | None = None, command_id: str | None = None,
                state: GameState | None = None) -> Handled:
-        """Load (unless the caller loaded ``state`` already), decide, append, remember."""
+        """Load (unless the caller loaded ``state`` already), decide, append, remember.
+
+        ``expected_version`` None (``If-Match: *``) is for a command that commutes: it is
+        decided against the latest state, again after a version race, at most COMMUTE_TRIES
+        times. Idempotency keys are the seat's own: another seat may use the same key."""
         rules = self.rules(game_id)
         command = self._decode(rules, command_type, data)
         request_fp = hashlib.sha256(canonical_json({"seat": seat, "type": command_type, "data": data})).hexdigest()
-        if idempotency_key is not None:
-            known = self.store.idempotent_result(game_id, idempotency_key)
+        key = None if idempotency_key is None else f"{seat}/{idempotency_key}"
+        if key is not None:
+            known = self.store.idempotent_result(game_id, key)
             if known is not None:
                 if known[0] != request_fp:
                     raise IdempotencyConflict(idempotency_key)
                 return Handled(known[1], state or self.load(game_id))
-        state = state or self.load(game_id)
+        if expected_version is not None:
+            return self._decide_append(rules, game_id, seat, command, expected_version, key, request_fp,
+                                       command_id, state or self.load(game_id))
+        if not type(command).COMMUTES:
+            raise Problem(428, "precondition-required", "Precondition required",
+                          f"{command_type} depends on the game's version: send If-Match: \"<version>\" "
+                          "(If-Match: * is only for commands that commute, such as sealed bids)")
+        for attempt in range(COMMUTE_TRIES):
+            state = self.load(game_id) if attempt or state is None else state
+            try:
+                return self._decide_append(rules, game_id, seat, command, state.version, key, request_fp,
+                                           command_id, state)
+            except WrongExpectedVersion:
+                if attempt == COMMUTE_TRIES - 1:
+                    raise
+
+    def _decide_append(self, rules: Rules, game_id: str, seat: str, command, expected_version: int,
+                       idempotency_key: str | None, request_fp: str, command_id: str | None,
+                       state: GameState) -> Handled:
         if expected_version != state.version:
             raise WrongExpectedVersion(expected_version, state.version)
         powers = frozenset(state.seats.get(seat, ()))
@@ -278,7 +304,8 @@ class GameService:
             # through this same path, then decide the command after it.
             committed = self.handle(game_id, SYSTEM, "CommitDiceSeed", {}, state.version,
                                     idempotency_key=f"commit-seed:{state.seed_from}", state=state)
-            return self.handle(game_id, seat, command_type, data, committed.last_version, idempotency_key, command_id)
+            return self._decide_append(rules, game_id, seat, command, committed.state.version, idempotency_key,
+                                       request_fp, command_id, committed.state)
         command_id = command_id or uuid.uuid4().hex
         correlation_id = uuid.uuid4().hex
         new = [self._new_event(rules, e, seat, command_id, correlation_id, state) for e in events]
@@ -302,6 +329,10 @@ class GameService:
             return [LoggedEvent(e.version, e.actor, e.type == DiceRolled.__name__, bool(e.reveals))
                     for e in self.store.read(game_id, after=after, until=until)]
         return logged
+
+    def decode(self, game_id: str, command_type: str, data: dict):
+        """The command a body names, or 422 naming each field that does not fit."""
+        return self._decode(self.rules(game_id), command_type, data)
 
     @staticmethod
     def _decode(rules: Rules, command_type: str, data: dict):

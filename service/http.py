@@ -10,7 +10,7 @@ import sqlite3
 
 import orjson
 import redis
-from flask import Flask, Response, current_app, g, request
+from flask import Flask, Response, current_app, g, request, url_for
 from flask_smorest import Blueprint as SmorestBlueprint
 from webargs import core
 from webargs.flaskparser import FlaskParser
@@ -21,6 +21,7 @@ from domain.kernel import SPECTATOR, RuleViolation
 from events.codec import SAFE_INTEGER
 from events.store import IdempotencyConflict, WrongExpectedVersion
 from service.problems import Problem, bad_request, validation
+from service.rules import all_rules
 
 PROBLEM_JSON = "application/problem+json"
 log = logging.getLogger("casus")
@@ -35,7 +36,10 @@ MAX_JSON_DEPTH = 64  # the deepest data pack is a dozen levels; anything far dee
 # ---- problems ---------------------------------------------------------------------------------
 
 def problem_response(problem: Problem) -> Response:
-    body = orjson.dumps(problem.body(request.path), option=orjson.OPT_NON_STR_KEYS)
+    body = problem.body(request.path)
+    if body.get("rule_id") in all_rules():  # the rule's text is a page of this service
+        body["rule_url"] = url_for("reference.Rule", rule_id=body["rule_id"], _external=True)
+    body = orjson.dumps(body, option=orjson.OPT_NON_STR_KEYS)
     response = Response(body, status=problem.status, mimetype=PROBLEM_JSON)
     response.headers.update(problem.headers)
     if problem.status == 401:
@@ -330,20 +334,29 @@ def parse_version(text: str) -> int | None:
     return value if value <= SAFE_INTEGER else None
 
 
-def if_match_version(actual: int) -> int:
-    """If-Match is required on commands and names a game version: 428 without it, 400 when it is
-    no entity tag, 412 when it names none. A version that does not match goes on to the write
-    path, which answers 412 (or the original answer of a repeated Idempotency-Key)."""
+def require_if_match() -> str:
+    """The If-Match header; 428 without it (checked before anything else about the command)."""
     raw = request.headers.get("If-Match")
     if raw is None:
         raise Problem(428, "precondition-required", "Precondition required",
                       'send If-Match: "<version>" with the version your command is based on')
+    return raw
+
+
+def if_match_version(actual: int) -> int | None:
+    """If-Match is required on commands and names a game version: 428 without it, 400 when it is
+    no entity tag, 412 when it names none. A version that does not match goes on to the write
+    path, which answers 412 (or the original answer of a repeated Idempotency-Key). ``*`` gives
+    None: any version, which the write path takes only for commands that commute."""
+    raw = require_if_match()
     stripped = raw.strip()
+    if stripped == "*":
+        return None
     if _VERSION.fullmatch(stripped):  # an unquoted number: taken as the version, as it always was
         tags = [stripped]
     else:
         tags, position = [], 0
-        while position < len(raw) and stripped != "*":
+        while position < len(raw):
             found = _ENTITY_TAG.match(raw, position)
             if found is None or found.end() == position:
                 raise bad_request("invalid-if-match", "Invalid If-Match",

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from marshmallow import RAISE, Schema, fields, validate
 
+VISIBILITIES = ("listed", "unlisted")
 NAME = validate.Regexp(r"^[A-Za-z0-9_.-]{1,64}$", error="1-64 letters, digits, '_', '.' or '-'")
 
 
@@ -25,6 +26,7 @@ class ProblemSchema(Schema):
     detail = fields.String()
     instance = fields.String()
     rule_id = fields.String()
+    rule_url = fields.String(metadata={"description": "The page of the rule `rule_id` names"})
     expected = fields.Integer()
     actual = fields.Integer()
     errors = fields.Raw()
@@ -39,6 +41,9 @@ class CreateGameSchema(StrictSchema):
     options = fields.Dict(keys=fields.String(validate=NAME), load_default=dict)
     pack = fields.Dict(allow_none=True, load_default=None,
                        metadata={"description": "A group's own data pack (as validated by `casus data validate`)"})
+    visibility = fields.String(load_default="listed", validate=validate.OneOf(VISIBILITIES), metadata={
+        "description": "`listed`: GET /games shows the game to everyone; `unlisted`: only to a reader sending "
+                       "one of its tokens (anyone with its id can still read it)"})
 
 
 class CreatedGameSchema(Schema):
@@ -57,10 +62,14 @@ class GameSummarySchema(Schema):
     version = fields.Integer(required=True)
     seats = fields.Dict(keys=fields.String(), values=fields.List(fields.String()))
     terminal = fields.Boolean(required=True)
+    created_at = fields.String(required=True, metadata={"description": "When the game was created (ISO 8601, UTC)"})
+    visibility = fields.String(required=True, validate=validate.OneOf(VISIBILITIES))
+    awaiting = fields.List(fields.String(), required=True, metadata={
+        "description": "Whose move it is: the seats legal-commands offers something now"})
 
 
 class GameListSchema(Schema):
-    games = fields.List(fields.String(), required=True)
+    games = fields.List(fields.Nested(GameSummarySchema), required=True)
     next = fields.String(allow_none=True)
 
 
@@ -137,9 +146,14 @@ class EventsPageSchema(Schema):
 
 class CommandSpecSchema(Schema):
     type = fields.String(required=True)
-    power = fields.String(allow_none=True)
-    choices = fields.Dict()
-    rule_id = fields.String(allow_none=True)
+    power = fields.String(allow_none=True, metadata={"description": "The power the seat acts for, if any"})
+    choices = fields.Dict(metadata={"description": "Per data field: the allowed values, or {minimum, maximum}"})
+    rule_id = fields.String(allow_none=True, metadata={"description": "The rule; its text is at /rules/{rule_id}"})
+    data_schema = fields.Dict(required=True, metadata={
+        "description": "JSON Schema (2020-12) of this command's `data`, narrowed by `choices`"})
+    example = fields.Dict(required=True, allow_none=True, metadata={
+        "description": "A complete body {type, data} the service accepts unchanged now; null when no single "
+                       "body can be named (build one from `data_schema`)"})
 
 
 class LegalCommandsSchema(Schema):
@@ -188,6 +202,29 @@ class RulesetSchema(Schema):
     events = fields.List(fields.String())
     projections = fields.List(fields.String())
     seat_presets = fields.Dict()
+
+
+class ProblemTypeSchema(Schema):
+    type = fields.String(required=True, metadata={"description": "The `type` URL of problems of this kind"})
+    slug = fields.String(required=True)
+    status = fields.Integer(required=True)
+    title = fields.String(required=True)
+    what = fields.String(required=True, metadata={"description": "What happened"})
+    fix = fields.String(required=True, metadata={"description": "What a client does about it"})
+
+
+class RuleSchema(Schema):
+    id = fields.String(required=True)
+    text = fields.String(required=True, metadata={"description": "The rule in one line (our words)"})
+    rulesets = fields.List(fields.String(), required=True)
+
+
+class RuleListSchema(Schema):
+    rules = fields.List(fields.Nested(RuleSchema), required=True)
+
+
+class RulesQuery(StrictSchema):
+    ruleset = fields.String(validate=validate.Length(1, 64))
 
 
 class RulesetListSchema(Schema):

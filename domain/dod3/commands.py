@@ -19,6 +19,8 @@ class SubmitBid(Command):
     Numbers are typed ``int | float`` so a fractional bid reaches the rule (and is refused with
     DOD3-6.1) instead of failing as a malformed request."""
 
+    COMMUTES = True  # sealed and simultaneous: no other bid changes what this one means
+
     power: str
     points: int | float = 0
     options: int | float = 1

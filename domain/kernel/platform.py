@@ -43,6 +43,7 @@ class GameCreated(Event):
     options: dict[str, Any]
     pack: dict | None  # None: the ruleset's default pack; else the group's own pack, in full
     dice_commitment: str  # sha256 of the secret seed, published before any roll
+    visibility: str = "listed"  # "unlisted": GET /games shows it only to its own seats' tokens
 
 
 @dataclass(frozen=True)
@@ -108,12 +109,12 @@ class RequestUndo(Command):
 
 @dataclass(frozen=True)
 class ApproveUndo(Command):
-    pass
+    COMMUTES = True  # an answer to the pending undo, whatever others answered meanwhile
 
 
 @dataclass(frozen=True)
 class DeclineUndo(Command):
-    pass
+    COMMUTES = True
 
 
 @dataclass(frozen=True)
@@ -127,7 +128,8 @@ class CommitDiceSeed(Command):
 
 
 PLATFORM_COMMANDS = (RequestUndo, ApproveUndo, DeclineUndo, RevealDiceSeed) + sch.SCHEDULE_COMMANDS
-SYSTEM_COMMANDS = (CommitDiceSeed,)  # the platform's, issued by the service itself, never by a seat
+# The platform's, issued by the service itself (import, scheduler), never by a seat.
+SYSTEM_COMMANDS = (CommitDiceSeed,) + sch.SCHEDULE_SYSTEM_COMMANDS
 PLATFORM_EVENTS = (GameCreated, DiceRolled, DiceSeedRevealed, UndoRequested, UndoApproved,
                    UndoDeclined, EventsReverted, DiceSeedCommitted) + sch.SCHEDULE_EVENTS
 _PLATFORM_EVENT_TYPES = frozenset(PLATFORM_EVENTS)
@@ -406,7 +408,7 @@ class Platform:
             return list(self.ruleset.legal_commands(state.domain, seat)) + schedule_rules.legal(self, state, seat)
         answers = []
         if seat in pending.waiting_for:
-            answers.append(CommandSpec("ApproveUndo", rule_id="CORE-undo"))
+            answers.append(CommandSpec("ApproveUndo", rule_id="CORE-undo", example={}))
         if seat in pending.waiting_for or seat in (pending.requested_by, MODERATOR):
-            answers.append(CommandSpec("DeclineUndo", rule_id="CORE-undo"))
+            answers.append(CommandSpec("DeclineUndo", rule_id="CORE-undo", example={}))
         return answers

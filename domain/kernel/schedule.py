@@ -211,8 +211,9 @@ class DeadlineClosed(Event):
     missed: tuple[str, ...]
 
 
-SCHEDULE_COMMANDS = (SetSchedule, PauseSchedule, ResumeSchedule, ExtendDeadline, SetVacation, MarkReady,
-                     OpenDeadline, ReminderDue, DeadlineReached)
+SCHEDULE_COMMANDS = (SetSchedule, PauseSchedule, ResumeSchedule, ExtendDeadline, SetVacation, MarkReady)
+# Sent by the service's scheduler as the system seat, carrying the instant; never by a client.
+SCHEDULE_SYSTEM_COMMANDS = (OpenDeadline, ReminderDue, DeadlineReached)
 SCHEDULE_EVENTS = (ScheduleSet, SchedulePaused, ScheduleResumed, VacationSet, DeadlineOpened, DeadlineExtended,
                    ReminderSent, SeatReady, GracePeriodStarted, MissedOrdersApplied, DeadlineClosed)
 SCHEDULE_EVENT_TYPES = frozenset(SCHEDULE_EVENTS)

@@ -7,7 +7,7 @@ dataclasses; randomness arrives through ``Context.dice`` and is recorded in even
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Protocol, Sequence, TypeVar
+from typing import Any, ClassVar, Mapping, Protocol, Sequence, TypeVar
 
 
 def evolved(state: State, **changes) -> State:
@@ -31,7 +31,12 @@ State = TypeVar("State")
 @dataclass(frozen=True)
 class Command:
     """Base of every command (imperative: ``SubmitBid``). A field named ``power`` means
-    "acting for this power": the service refuses it (403) from a seat not holding the power."""
+    "acting for this power": the service refuses it (403) from a seat not holding the power.
+    ``COMMUTES``: its outcome does not depend on what other seats did meanwhile (a sealed bid, an
+    approval), so a client may send it with ``If-Match: *`` and the service decides it against
+    the latest state."""
+
+    COMMUTES: ClassVar[bool] = False
 
 
 @dataclass(frozen=True)
@@ -115,7 +120,8 @@ class CommandSpec:
 
     ``choices`` is keyed by the command's own data field names (the body's ``data`` keys, never a
     helper name such as ``max_amount``); each value is a list of the allowed values, or a range
-    ``{"minimum": a, "maximum": b}`` for a whole number. ``example`` is a complete ``data`` object
+    ``{"minimum": a, "maximum": b}`` for a whole number. For a list field the allowed values are
+    either whole lists, or the items a list may hold (a path's hexes). ``example`` is a complete ``data`` object
     the service accepts unchanged in this state (the first or cheapest choice), or None when no
     single body can be named (e.g. a path only the player can choose)."""
 

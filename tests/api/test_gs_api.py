@@ -388,3 +388,8 @@ def test_412_for_a_stale_if_match_and_the_retry_on_the_current_version_succeeds(
     retried = seed_facts.command("france", "ThreatenWar", {"power": "France", "targets": ["Germany"]})
     assert (body["expected"], body["actual"]) == (read, read + 1)
     assert (retried.status_code, event_types(retried.json)) == (201, ["ThreatOfWarMade"])
+
+
+def _specs(table, seat) -> list[dict]:
+    """What legal-commands offers, without the data schema and ready body each entry also has."""
+    return [{k: e[k] for k in ("type", "power", "choices", "rule_id")} for e in table.legal_commands(seat)]

@@ -116,7 +116,8 @@ def test_the_games_list_links_its_next_page(client):
     link = first.headers["Link"]
     assert link == f'<{first.json["next"]}>; rel="next"'
     rest = client.get(first.json["next"])
-    assert rest.status_code == 200 and rest.json["games"] and rest.json["games"][0] > first.json["games"][-1]
+    assert rest.status_code == 200 and rest.json["games"]
+    assert rest.json["games"][0]["game_id"] > first.json["games"][-1]["game_id"]
 
 
 def test_the_last_page_has_no_link(client):

@@ -73,10 +73,15 @@ def _app_with_a_game(folder: Path):
 
 
 # A rules service refuses many schema-valid requests on their merits: a rule broken (422), a
-# version moved on (412). Missing If-Match is 428 (RFC 6585), not 400.
+# version moved on (412), `If-Match: *` on a command that does not commute (428). Missing
+# If-Match is 428 (RFC 6585), not 400. A command's If-Match is judged before the rules judge its
+# data, so a body outside a documented range (a rule's, enforced by the rule) may meet 412 first.
 CONFIG = SchemathesisConfig.from_dict({"checks": {
-    "positive_data_acceptance": {"expected-statuses": ["2xx", "3xx", "401", "403", "404", "409", "412", "422"]},
+    "positive_data_acceptance": {"expected-statuses": ["2xx", "3xx", "401", "403", "404", "409", "412", "422",
+                                                       "428"]},
     "missing_required_header": {"expected-statuses": ["400", "401", "428"]},
+    "negative_data_rejection": {"expected-statuses": ["400", "401", "403", "404", "405", "406", "409", "412", "415",
+                                                      "422", "428", "429", "5xx"]},
 }})
 _FOLDER = Path(__import__("tempfile").mkdtemp(prefix="casus-schemathesis-"))
 APP, GAME = _app_with_a_game(_FOLDER)

@@ -1,9 +1,5 @@
 """End to end: `casus serve` as a real process (gunicorn, SQLite file), driven with requests."""
 import json
-import os
-import socket
-import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -11,15 +7,7 @@ import pytest
 import requests
 
 from tests.support.api import TINY
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
+from tests.support.server import casus_serve, free_port
 
 SERVER: dict[str, int] = {}
 
@@ -32,31 +20,11 @@ def worker_pids() -> list[int]:
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    port = free_port()
-    env = {**os.environ, "CASUS_DB": str(tmp_path_factory.mktemp("e2e") / "casus.db"),
-           "CASUS_EXTRA_RULESETS": TINY, "PYTHONPATH": str(ROOT)}
-    env.pop("REDIS_URL", None)
-    process = subprocess.Popen([sys.executable, "-m", "service.cli", "serve", "--port", str(port)],
-                               cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            if requests.get(f"{base}/healthz", timeout=1).ok:
-                break
-        except requests.ConnectionError:
-            time.sleep(0.1)
-    else:
-        process.kill()
-        raise RuntimeError(process.stderr.read().decode())
-    SERVER["pid"] = process.pid
-    yield base
-    process.terminate()
-    try:
-        process.wait(timeout=15)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        raise
+    env = {"CASUS_DB": str(tmp_path_factory.mktemp("e2e") / "casus.db"), "CASUS_EXTRA_RULESETS": TINY,
+           "REDIS_URL": None}
+    with casus_serve(free_port(), env) as process:
+        SERVER["pid"] = process.pid
+        yield process.base
 
 
 def test_healthz_answers(server):

@@ -2,8 +2,6 @@
 jobs): the service keeps answering, every stream gets the next event, and streams the clients
 close are released at once (long before the next heartbeat would find them gone)."""
 import os
-import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -11,38 +9,19 @@ import pytest
 import requests
 
 from tests.support.api import TINY
+from tests.support.server import casus_serve
 from tests.support.sse_clients import Followers
 
-ROOT = Path(__file__).resolve().parents[2]
 PORT = 7531  # this suite's range is 7500-7599
 STREAMS = 1000
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    env = {**os.environ, "CASUS_DB": str(tmp_path_factory.mktemp("streams") / "casus.db"),
-           "CASUS_EXTRA_RULESETS": TINY, "PYTHONPATH": str(ROOT)}
-    env.pop("REDIS_URL", None)
-    process = subprocess.Popen([sys.executable, "-m", "service.cli", "serve", "--port", str(PORT)],
-                               cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    base = f"http://127.0.0.1:{PORT}"
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            if requests.get(f"{base}/healthz", timeout=1).ok:
-                break
-        except requests.ConnectionError:
-            time.sleep(0.1)
-    else:
-        process.kill()
-        raise RuntimeError(process.stderr.read().decode())
-    yield process
-    process.terminate()
-    try:
-        process.wait(timeout=15)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        raise
+    env = {"CASUS_DB": str(tmp_path_factory.mktemp("streams") / "casus.db"), "CASUS_EXTRA_RULESETS": TINY,
+           "REDIS_URL": None}
+    with casus_serve(PORT, env) as process:
+        yield process
 
 
 def open_sockets(server) -> int:

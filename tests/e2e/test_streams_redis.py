@@ -1,12 +1,8 @@
 """`casus serve` (gevent workers) on Redis: monkey-patched sockets carry the event store, the SSE
 hub and RQ (a job is enqueued and reported), and a browser follows a seat with a stream token."""
-import os
-import subprocess
-import sys
 import threading
 import time
 import uuid
-from pathlib import Path
 
 import pytest
 import redis
@@ -14,8 +10,8 @@ import requests
 
 from tests.support.api import TINY
 from tests.support.backends import redis_url_or_skip
+from tests.support.server import casus_serve
 
-ROOT = Path(__file__).resolve().parents[2]
 PORT = 7532  # this suite's range is 7500-7599
 
 
@@ -23,25 +19,10 @@ PORT = 7532  # this suite's range is 7500-7599
 def server():
     url = redis_url_or_skip()
     prefix = f"test-sse-{uuid.uuid4().hex[:8]}"
-    env = {**os.environ, "REDIS_URL": url, "CASUS_REDIS_PREFIX": prefix, "CASUS_EXTRA_RULESETS": TINY,
-           "PYTHONPATH": str(ROOT)}
-    process = subprocess.Popen([sys.executable, "-m", "service.cli", "serve", "--port", str(PORT)],
-                               cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    base = f"http://127.0.0.1:{PORT}"
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            if requests.get(f"{base}/healthz", timeout=1).ok:
-                break
-        except requests.ConnectionError:
-            time.sleep(0.1)
-    else:
-        process.kill()
-        raise RuntimeError(process.stderr.read().decode())
-    yield base
-    process.terminate()
+    env = {"REDIS_URL": url, "CASUS_REDIS_PREFIX": prefix, "CASUS_EXTRA_RULESETS": TINY}
     try:
-        process.wait(timeout=15)
+        with casus_serve(PORT, env) as process:
+            yield process.base
     finally:
         keys = redis.Redis.from_url(url)
         for key in keys.scan_iter(f"{prefix}*"):

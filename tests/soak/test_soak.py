@@ -139,6 +139,8 @@ def soak(tmp_path_factory):
     import redis
     from rq.job import Job
 
+    from service.jobs import rq_safe
+
     if shutil.which("redis-server") is None:
         if os.environ.get("REQUIRE_REDIS") == "1":
             pytest.fail("REQUIRE_REDIS=1 but redis-server is not installed: the soak starts its own")
@@ -215,7 +217,7 @@ def soak(tmp_path_factory):
         verify = {gid: requests.get(f"http://127.0.0.1:{ports[1]}/games/{gid}/verify", timeout=10).json()
                   for gid in game_logs}
         connection = redis.Redis.from_url(url)
-        job_ids = [f"{e.game_id}-combat-{e.command_id}-ResolveRoll"
+        job_ids = [f"{rq_safe(prefix)}-{e.game_id}-combat-{e.command_id}-ResolveRoll"  # RQJobs' ids
                    for log in game_logs.values() for e in log if e.type == "RollRequested"]
         jobs = {}
         for job_id in job_ids:
@@ -272,8 +274,6 @@ def test_every_follow_up_was_enqueued_and_none_ran_twice_or_failed(soak):
         assert all(rolled[power] <= requested[power] for power in rolled), game_id
 
 
-@pytest.mark.xfail(strict=False, reason="issue 11 item 6, fixed on branch h/ops: a job whose worker is "
-                                        "killed -9 stays 'started' and is never run again")
 def test_every_follow_up_job_ran_exactly_once(soak):
     assert {j: s for j, s in soak.jobs.items() if s != "finished"} == {}
     for game_id, log in soak.logs.items():

@@ -11,6 +11,8 @@ from domain.registry import FollowUp, Projection, Ruleset
 
 @dataclass(frozen=True)
 class SealValue(Command):
+    COMMUTES = True  # sealed at once with the others' values
+
     power: str
     value: int
 
@@ -187,8 +189,14 @@ class TinyDecider:
         if state.finished:
             return []
         mine = [p for p, s in state.owners.items() if s == seat]
-        specs = [CommandSpec("AddPoints", p, {"amount": "positive integer"}) for p in mine]
-        specs += [CommandSpec("SealValue", p) for p in mine if p not in state.sealed]
+        specs = [CommandSpec("AddPoints", p, {"amount": {"minimum": 1, "maximum": 100}}, "TINY-add",
+                             {"power": p, "amount": 1}) for p in mine]
+        specs += [CommandSpec("SealValue", p, {}, "TINY-seal", {"power": p, "value": 7})
+                  for p in mine if p not in state.sealed]
+        if seat == "moderator":
+            if state.sealed:
+                specs.append(CommandSpec("RevealValues", None, {}, "TINY-seal", {}))
+            specs.append(CommandSpec("Finish", None, {}, "TINY-end", {}))
         return specs
 
     def is_terminal(self, state: TinyState) -> bool:
