@@ -184,7 +184,8 @@ class Commands(MethodView):
             raise _naming_allowed_fields(problem, game_id, body["type"])
         view = games_service.seat_view(handled.state, seat)
         payload = {"version": handled.last_version, "replayed": handled.replayed,
-                   "events": view.events(list(handled.events))}
+                   "events": view.events(list(handled.events)),
+                   "signed_head": games_service.signed_head(handled.state)}
         return payload, 201, {"ETag": etag(handled.last_version)}
 
 
@@ -327,6 +328,15 @@ class Verify(MethodView):
         games_service = g.services.games
         state = game_state(game_id)
         return verify(list(iter_all(games_service.store, game_id)), seed=games_service.seed_in_play(state)).to_dict()
+
+
+@meta.route("/keys")
+class Keys(MethodView):
+    @meta.response(200, s.KeysSchema)
+    @meta_problems("getKeys")
+    def get(self):
+        """The public keys that verify the signed heads of command answers (rotated keys stay)."""
+        return {"keys": g.services.games.keys.public_keys()}
 
 
 @meta.route("/healthz")

@@ -127,6 +127,10 @@ class CommandResultSchema(Schema):
     version = fields.Integer(required=True)
     replayed = fields.Boolean(required=True)
     events = fields.List(fields.Nested(EventSchema), required=True)
+    signed_head = fields.String(required=True, metadata={
+        "description": "The server's Ed25519 signature over (game, version, last hash): keep it, and "
+                       "`casus verify EXPORT --head SIGNED_HEAD` proves an export is exactly this history "
+                       "(public keys at `GET /keys`)"})
 
 
 class EventsQuery(StrictSchema):
@@ -229,6 +233,11 @@ class RulesQuery(StrictSchema):
 
 class RulesetListSchema(Schema):
     rulesets = fields.List(fields.Nested(RulesetSchema), required=True)
+
+
+class KeysSchema(Schema):
+    keys = fields.Dict(keys=fields.String(), values=fields.String(), required=True, metadata={
+        "description": "key id -> raw Ed25519 public key (hex) of every head-signing key, old ones included"})
 
 
 class HealthSchema(Schema):

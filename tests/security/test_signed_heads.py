@@ -104,3 +104,30 @@ def test_importing_a_game_twice_is_refused_in_one_line(game, tmp_path, capsys):
     export(game, tmp_path / "game.jsonl")
     assert casus(["import", str(tmp_path / "game.jsonl")]) == 1  # the game is in this store already
     assert capsys.readouterr().err.strip() == f"refusing to import: game {game.id} exists in this store already"
+
+
+def test_every_command_answer_carries_a_head_that_verifies_with_the_published_keys(tmp_path, monkeypatch, capsys):
+    """Given a game played over HTTP, when a seat sends a command, then its answer carries a signed
+    head of the game at that version, verifiable with the keys `GET /keys` publishes, and an export
+    of the game is exactly the history that head signs."""
+    from service.app import create_app
+    from service.config import Config
+    from tests.support.api import TINY
+
+    monkeypatch.setenv("CASUS_DB", str(tmp_path / "api.db"))
+    monkeypatch.delenv("REDIS_URL", raising=False)
+    bootstrap.from_env.cache_clear()
+    client = create_app(Config(database=str(tmp_path / "api.db"), extra_rulesets=(TINY,))).test_client()
+    created = client.post("/games", json={"ruleset": "tiny", "preset": "duel"}).json
+    auth = {"Authorization": f"Bearer {created['tokens']['north']}"}
+    answer = client.post(f"/games/{created['game_id']}/commands", headers={**auth, "If-Match": '"1"'},
+                         json={"type": "AddPoints", "data": {"power": "N", "amount": 3}})
+    assert answer.status_code == 201, answer.json
+    keys = client.get("/keys").json["keys"]
+    head = verify_head(answer.json["signed_head"], keys)
+    assert (head.game_id, head.version) == (created["game_id"], answer.json["version"])
+    assert casus(["export", created["game_id"], "-o", str(tmp_path / "game.jsonl")]) == 0
+    capsys.readouterr()
+    assert casus(["verify", str(tmp_path / "game.jsonl"), "--head", answer.json["signed_head"]]) == 0
+    assert "exactly the signed history" in capsys.readouterr().err
+    bootstrap.from_env.cache_clear()
