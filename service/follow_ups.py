@@ -15,11 +15,12 @@ from flask import g
 from flask.views import MethodView
 from marshmallow import Schema, fields
 
-from domain.kernel import MODERATOR
+from domain.kernel import MODERATOR, SYSTEM
 from domain.kernel.platform import PLATFORM_EVENTS, EventsReverted
 from events.store import iter_all
 from service import jobs as job_functions
 from service import schemas as s
+from service.games import seat_key
 from service.http import PROBLEM_JSON, Blueprint, current_seat
 from service.problems import Problem
 
@@ -75,7 +76,7 @@ def pending(services, game_id: str) -> list[PendingFollowUp]:
         if type(event) is EventsReverted:  # CORE-undo: what it took back asks for nothing now
             asked = [f for f in asked if f.requested_at <= event.to_version]
         asked.extend(asked_for(game_id, rules, envelope, event))
-    return [f for f in asked if games.store.idempotent_result(game_id, f.key) is None]
+    return [f for f in asked if games.store.idempotent_result(game_id, seat_key(SYSTEM, f.key)) is None]
 
 
 def requeue(services, game_id: str) -> list[dict]:

@@ -88,6 +88,11 @@ def _seed_name(committed_at: int) -> str:
     return "dice_seed" if committed_at <= 1 else f"dice_seed@{committed_at}"
 
 
+def seat_key(seat: str, idempotency_key: str) -> str:
+    """How an idempotency key is stored: the seat's own (another seat may use the same key)."""
+    return f"{seat}/{idempotency_key}"
+
+
 class MissingSeed(RuntimeError):
     """The seed in play is not in this store (an imported game): ``handle`` commits a fresh one."""
 
@@ -261,7 +266,7 @@ class GameService:
         rules = self.rules(game_id)
         command = self._decode(rules, command_type, data)
         request_fp = hashlib.sha256(canonical_json({"seat": seat, "type": command_type, "data": data})).hexdigest()
-        key = None if idempotency_key is None else f"{seat}/{idempotency_key}"
+        key = None if idempotency_key is None else seat_key(seat, idempotency_key)
         if key is not None:
             known = self.store.idempotent_result(game_id, key)
             if known is not None:
