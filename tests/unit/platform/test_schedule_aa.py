@@ -19,15 +19,16 @@ def battle(battle_id="ukraine-1", attacker="Germany", defender="USSR", territory
             "forces": {"kind": "land", "attacker": {"infantry": 4, "armour": 2}, "defender": dict(DEFENDER)}}
 
 
-def aa_game(path, ruleset="aa-global1940", preset="one-per-power") -> Scheduled:
-    """An Axis & Allies game (one-per-power: seats germany, ussr, uk, ...) under a scheduler."""
+def scheduled_game(path, ruleset="aa-global1940", preset="one-per-power") -> Scheduled:
+    """A game of ``ruleset`` (by default Axis & Allies 1940, one-per-power: seats germany, ussr,
+    uk, ...) under a scheduler on the test's clock."""
     game_id = GameService(open_sqlite(str(path))).create_game(ruleset, None, {}, preset=preset).game_id
     return Scheduled(path, game_id=game_id)
 
 
 @pytest.fixture
 def game(tmp_path):
-    return aa_game(tmp_path / "aa.db")
+    return scheduled_game(tmp_path / "aa.db")
 
 
 def status(game, battle_id="ukraine-1") -> str:
@@ -43,7 +44,7 @@ def test_a_declared_battle_opens_a_deadline_for_the_defending_seat(tmp_path, rul
     """Given either edition with the default schedule and no battle, no deadline runs; when the
     attacker's seat declares a battle (awaiting its defence), then a 48 h "defence" deadline
     opens, owed by the defending seat alone."""
-    game = aa_game(tmp_path / f"{ruleset}.db", ruleset, preset)
+    game = scheduled_game(tmp_path / f"{ruleset}.db", ruleset, preset)
     game.play("moderator", "SetSchedule", reminders=[])
     assert game.deadline is None and game.logged("DeadlineOpened") == []
     game.play(attacker, "ResolveBattle", **battle(defender=defender))
