@@ -50,7 +50,7 @@ class MissedOrders:
     untimed: str = ""
 
     @classmethod
-    def none_because(cls, reason: str) -> "MissedOrders":
+    def none_because(cls, reason: str) -> MissedOrders:
         """The explicit declaration of a ruleset in which no seat ever owes an order."""
         return cls(step=lambda _state: None, default_hours={}, policies={}, orders=lambda *_: [], untimed=reason)
 

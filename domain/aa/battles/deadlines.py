@@ -16,7 +16,7 @@ from __future__ import annotations
 from domain.aa.battles.messages import ConfirmDefence
 from domain.aa.battles.state import AAState, BattleStatus
 from domain.kernel import MODERATOR
-from domain.kernel.schedule import CIVIL_DISORDER, HOLD, MissedOrders, Orders, Step
+from domain.kernel.schedule import CIVIL_DISORDER, MissedOrders, Orders, Step
 
 DEFENCE = "defence"
 
@@ -32,13 +32,11 @@ def current_step(state: AAState) -> Step | None:
 
 
 def missed_orders(state: AAState, step: Step, policy: str, seats: frozenset[str]) -> Orders:
-    """``pass``/``default``: the defending seat confirms the defence the attacker saw; ``hold``: none."""
+    """``pass``/``default``: the defending seat confirms the defence the attacker saw (the kernel
+    asks for no orders under ``hold``; ``step`` is the state's own, so its battle still waits)."""
     battle_id = step.key.removeprefix(f"{DEFENCE}:")
-    entry = state.battles.get(battle_id)
-    if policy == HOLD or entry is None or entry.status is not BattleStatus.AWAITING_DEFENCE:
-        return []
-    return [(seat, ConfirmDefence(battle_id, dict(entry.forces.defender))) for seat in sorted(seats)
-            if entry.defender in step.owing.get(seat, ())]
+    seen = state.battles[battle_id].forces.defender
+    return [(seat, ConfirmDefence(battle_id, dict(seen))) for seat in sorted(seats)]
 
 
 DEADLINES = MissedOrders(step=current_step, default_hours={DEFENCE: 48}, policies={DEFENCE: CIVIL_DISORDER},

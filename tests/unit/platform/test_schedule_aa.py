@@ -1,13 +1,20 @@
 """CORE-deadline with Axis & Allies (both editions): the defending seat's ConfirmDefence of a
 declared battle is the step a deadline times, one battle after another; a missed defence follows
 the game's civil-disorder option (pass/default: the defence the attacker saw; hold: the
-moderator). Driven through the one write path with an injected clock, never a sleep."""
+moderator). Driven through the one write path with an injected clock, never a sleep.
+
+CORE-deadline: "Deadlines, reminders, pauses and missed-order policies are events; a passed
+deadline applies its policy once, as a logged system command."""
 import pytest
 
 from domain.kernel import RuleViolation
 from events.sqlite_store import open_sqlite
+from service.app import create_app
+from service.config import Config
 from service.games import GameService
-from tests.unit.platform.test_schedule import HOUR, Scheduled
+from service.scheduler import InProcessScheduler
+from tests.support.api import MODERATOR, Table
+from tests.unit.platform.test_schedule import HOUR, START, Clock, Scheduled
 
 pytestmark = pytest.mark.rule("CORE-deadline")
 
@@ -56,10 +63,12 @@ def test_a_declared_battle_opens_a_deadline_for_the_defending_seat(tmp_path, rul
 
 
 def test_reminders_go_only_to_the_defending_seat(game):
-    """Given reminders 12 h and 2 h before, when germany declares on the USSR and the clock
-    passes them, then each reminder names the ussr seat alone (not germany, not the others)."""
+    """Given reminders 12 h and 2 h before, when germany declares on the USSR (and then on the
+    UK, whose battle waits its turn) and the clock passes them, then each reminder names the
+    ussr seat alone (not germany, not uk, not the others)."""
     game.play("moderator", "SetSchedule", reminders=[12, 2])
     game.play("germany", "ResolveBattle", **battle())
+    game.play("germany", "ResolveBattle", **battle("egypt-1", defender="UK", territory="Egypt"))
     game.later(35)
     assert game.logged("ReminderSent") == []
     game.later(1)
@@ -145,3 +154,39 @@ def test_mark_ready_ends_the_step_early_with_the_defence_the_attacker_saw(game):
     assert (applied["reason"], applied["seats"]) == ("ready", [])
     assert game.logged("BattleRequested")[0].data["forces"]["defender"] == DEFENDER
     assert game.state.schedule.lateness["ussr"].on_time == 1
+
+
+def test_over_http_a_missed_defence_is_confirmed_and_the_combat_job_fights_it(tmp_path):
+    """Given the whole service (embedded jobs) with its scheduler on the test's clock, when the
+    allies seat lets the 48 h pass after the axis declares, then the deadline confirms the
+    defence the attacker saw and the battle is fought by the combat job as any other."""
+    app = create_app(Config(database=str(tmp_path / "http.db")))
+    services, clock = app.extensions["casus_services"], Clock()
+    services.scheduler = InProcessScheduler(services.games, clock)
+    client = app.test_client()
+    body = client.post("/games", json={"ruleset": "aa-global1940", "preset": "axis-allies"}).json
+    table = Table(client, body["game_id"], body["tokens"], body["moderator_token"])
+    table.send(MODERATOR, "SetSchedule", reminders=[])
+    table.send("axis", "ResolveBattle", **battle())
+    clock.now = START + 48 * HOUR
+    assert services.scheduler.run_due() == 1
+    services.jobs.wait(60)
+    types = [e["type"] for e in table.events("allies")]
+    assert types.index("MissedOrdersApplied") < types.index("BattleRequested") < types.index("BattleEnded")
+
+
+def test_battles_are_timed_in_declaration_order_also_from_a_snapshot(tmp_path):
+    """Given battles declared as "z-1" then "a-1" (ids out of order) and a snapshot after every
+    event, when another process loads the game from its snapshot, then the step is still the
+    first declared battle's (the order deadlines follow survives snapshots)."""
+    path = str(tmp_path / "snap.db")
+    games = GameService(open_sqlite(path), snapshot_every=1)
+    game_id = games.create_game("aa-global1940", None, {}, preset="one-per-power").game_id
+    for battle_id, defender, territory in (("z-1", "USSR", "Ukraine"), ("a-1", "UK", "Egypt")):
+        games.handle(game_id, "germany", "ResolveBattle", battle(battle_id, defender=defender, territory=territory),
+                     games.store.version(game_id))
+    reloaded = GameService(open_sqlite(path), snapshot_every=1)
+    rules = reloaded.rules(game_id)
+    assert reloaded.timeline.snapshots.load(game_id, rules.snapshot_key, 99)[0] == games.store.version(game_id)
+    step = rules.platform.deadlines.step(reloaded.load(game_id).domain)
+    assert (step.key, step.owing) == ("defence:z-1", {"ussr": ("USSR",)})

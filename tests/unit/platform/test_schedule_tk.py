@@ -1,7 +1,10 @@
 """CORE-deadline with Totaler Krieg!: the ruleset declares explicitly that it has no timed step
 (chapter 13 has no turn sequence; no seat ever owes an order), so SetSchedule is refused with
 that reason, as a problem+json 422 that changes nothing; and the premise is checked on random
-play: the game never names a seat it waits for."""
+play: the game never names a seat it waits for.
+
+CORE-deadline: "Deadlines, reminders, pauses and missed-order policies are events; a passed
+deadline applies its policy once, as a logged system command."""
 import random
 
 import pytest
