@@ -40,12 +40,19 @@ class MissedOrders:
     """A ruleset's missed-order declaration: ``step(state)`` the step it waits in (None: nothing
     is owed by a seat); ``default_hours`` its default schedule per step kind; ``policies`` per
     step kind the policy its rules give, or ``CIVIL_DISORDER`` (the game's option decides);
-    ``orders(state, step, policy, seats)`` the orders that policy gives for those seats."""
+    ``orders(state, step, policy, seats)`` the orders that policy gives for those seats.
+    ``untimed``: why a ruleset has no step a seat owes (``SetSchedule`` refuses, naming it)."""
 
     step: Callable[[Any], Step | None]
     default_hours: Mapping[str, int]
     policies: Mapping[str, str]
     orders: Callable[[Any, Step, str, frozenset[str]], Orders]
+    untimed: str = ""
+
+    @classmethod
+    def none_because(cls, reason: str) -> MissedOrders:
+        """The explicit declaration of a ruleset in which no seat ever owes an order."""
+        return cls(step=lambda _state: None, default_hours={}, policies={}, orders=lambda *_: [], untimed=reason)
 
     def policy(self, kind: str, civil_disorder: str) -> str:
         policy = self.policies.get(kind, CIVIL_DISORDER)

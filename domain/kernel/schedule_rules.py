@@ -139,8 +139,9 @@ def set_schedule(command: sch.SetSchedule, declared: sch.MissedOrders | None, ct
     """CORE-deadline: the moderator sets deadlines per step kind (the ruleset's defaults when
     omitted), a grace period, reminders and the civil-disorder policy."""
     ctx.require_moderator(sch.RULE, "set the schedule")
-    if declared is None:
-        raise RuleViolation(sch.RULE, "this ruleset declares no timed steps")
+    if declared is None or declared.untimed:
+        raise RuleViolation(sch.RULE, f"this ruleset has no timed steps: {declared.untimed}" if declared
+                            else "this ruleset declares no timed steps")
     hours = dict(declared.default_hours if command.hours is None else command.hours)
     unknown = sorted(set(hours) - set(declared.default_hours))
     if unknown:

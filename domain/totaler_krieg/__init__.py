@@ -4,6 +4,7 @@ Pacific War Display, as the ruleset ``totaler-krieg``."""
 from domain.registry import Projection, Ruleset
 from domain.totaler_krieg import projections, rule_projections
 from domain.totaler_krieg.commands import COMMANDS
+from domain.totaler_krieg.deadlines import DEADLINES
 from domain.totaler_krieg.decider import TKDecider
 from domain.totaler_krieg.events import EVENTS
 from domain.totaler_krieg.pack_schema import PackSchema
@@ -37,4 +38,5 @@ RULESET = Ruleset(
         "two-player": {"axis": ("axis",), "allies": ("western", "soviet")},
     },
     options=OPTIONS,
+    deadlines=DEADLINES,
 )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from functools import partial
 
+from domain.aa.battles.deadlines import DEADLINES
 from domain.aa.battles.decider import BattleDecider, RuleIds, battles_projection
 from domain.aa.battles.messages import COMMANDS, EVENTS, BattleRequested
 from domain.aa.pack_schema import EditionPackSchema
@@ -36,6 +37,7 @@ def make_ruleset(*, id: str, title: str, package: str, rules: RuleIds, descripti
         seat_presets=seat_presets,
         follow_ups=fight_requested_battles,
         options={"aa_rule": str},
+        deadlines=DEADLINES,
     )
 
 
