@@ -9,6 +9,7 @@ in proportion (mass / (1 - p_self)). Per-side hit distributions and casualty cho
 """
 from __future__ import annotations
 
+from domain.aa.combat import levels
 from domain.aa.combat.chains import chain_battle, chain_odds
 from domain.aa.combat.forces import BattleOptions, Forces, InvalidBattleInput
 from domain.aa.combat.model import BattleModel, Outcome
@@ -253,6 +254,8 @@ def battle_odds(model: BattleModel, *, rounds: int | None = None, exact: bool = 
     limits = [r for r in (rounds, model.options.retreat_after_round) if r is not None]
     if limits:
         _by_rounds(prog, live, tally, values, min(limits))
+    elif levels.applies(prog, values):
+        levels.until_decided(prog, live, tally)
     else:
         _until_decided(prog, live, tally, values)
     terminal = tally.terminal(prog)
