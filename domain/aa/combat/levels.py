@@ -29,28 +29,52 @@ def applies(prog: Programme, values) -> bool:
     return not prog.f.exact and values is None and not (prog._submerge_first or prog._submerge_last)
 
 
+class _Grid:
+    """An int table indexed by (state, column), -1 where not yet known, grown on demand."""
+
+    def __init__(self, columns: int = 1):
+        self.cells = np.full((1, columns), -1, dtype=np.int64)
+
+    def get(self, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
+        need_r, need_c = int(rows.max(initial=0)) + 1, int(cols.max(initial=0)) + 1
+        have_r, have_c = self.cells.shape
+        if need_r > have_r or need_c > have_c:
+            grown = np.full((max(need_r, 2 * have_r), max(need_c, 2 * have_c)), -1, dtype=np.int64)
+            grown[:have_r, :have_c] = self.cells
+            self.cells = grown
+        return self.cells[rows, cols]
+
+
+def _signature(code: int) -> tuple[bool, ...]:
+    """``Interned.signature`` back from its 5 bits."""
+    return tuple(bool(code >> k & 1) for k in range(5))
+
+
 class _Side:
-    """One side's per-state facts as numpy arrays (grown as states are interned) and its
-    casualty rows as arrays, memoised per (state, enemy fire)."""
+    """One side's per-state facts as numpy arrays (grown as states are interned), its fire profiles
+    (``Programme._fire`` results, numbered) and its casualty rows (``Programme._rows`` results,
+    numbered, stored end to end), with grids from (state, enemy signature) to profile and from
+    (state, enemy profile) to row, so a level's lookups are array gathers."""
 
     def __init__(self, prog: Programme, side: Interned, attacking: bool):
         self.prog, self.side, self.attacking = prog, side, attacking
-        self.rows: dict = {}
         self.hp = np.zeros(0, dtype=np.int64)
         self.alive = np.zeros(0, dtype=bool)
         self.fires = np.zeros(0, dtype=bool)
         self.stripped = np.zeros(0, dtype=np.int64)
-
-    def row(self, i: int, pmfs) -> tuple[np.ndarray, np.ndarray, float]:
-        """(next ids, probabilities, P(unchanged)) for state ``i`` under the enemy's ``pmfs``."""
-        key = (i, id(pmfs))
-        found = self.rows.get(key)
-        if found is None:
-            rows = self.prog._rows(self.side, i, pmfs)
-            ids = np.array(rows.ids, dtype=np.int64)
-            probs = np.array(rows.probs, dtype=np.float64)
-            found = self.rows[key] = (ids, probs, float(probs[ids == i].sum()))
-        return found
+        self.sig = np.zeros(0, dtype=np.int64)  # the state's signature as 5 bits
+        # Fire profiles: surprise step and general fire, by (state, enemy signature bits).
+        self.profile_grid = {True: _Grid(32), False: _Grid(32)}
+        self.profile_ids: dict = {}
+        self.profiles: list = []
+        self.profile_fires = np.zeros(0, dtype=bool)
+        # Casualty rows by (state, enemy profile): ids and probabilities end to end.
+        self.row_grid = _Grid()
+        self.row_ids = np.zeros(0, dtype=np.int64)
+        self.row_probs = np.zeros(0)
+        self.row_start = np.zeros(0, dtype=np.int64)
+        self.row_len = np.zeros(0, dtype=np.int64)
+        self.row_self = np.zeros(0)
 
     def grow(self) -> None:
         """Extend the arrays to every state interned so far (stripping may intern more)."""
@@ -60,26 +84,67 @@ class _Side:
             new = range(start, end)
             # Stripping may intern further states: the loop takes them next.
             stripped = [side.stripped(i, True) if strip else i for i in new]
+            sigs = [side.signature(i) for i in new]
+            codes = [sum(bit << k for k, bit in enumerate(sig)) for sig in sigs]
             self.hp = np.concatenate((self.hp, np.array(side.hp[start:end], dtype=np.int64)))
             self.alive = np.concatenate((self.alive, np.array(side.alive[start:end], dtype=bool)))
-            self.fires = np.concatenate((self.fires, np.array([side.signature(i)[4] for i in new], dtype=bool)))
+            self.fires = np.concatenate((self.fires, np.array([sig[4] for sig in sigs], dtype=bool)))
             self.stripped = np.concatenate((self.stripped, np.array(stripped, dtype=np.int64)))
+            self.sig = np.concatenate((self.sig, np.array(codes, dtype=np.int64)))
+
+    def profile(self, states: np.ndarray, enemy_sig: np.ndarray, surprise: bool) -> np.ndarray:
+        """Fire profile numbers of ``states`` against enemies with these signatures."""
+        grid = self.profile_grid[surprise]
+        found = grid.get(states, enemy_sig)
+        missing = found < 0
+        if missing.any():
+            for i, code in set(zip(states[missing].tolist(), enemy_sig[missing].tolist())):
+                fires, pmfs = self.prog._fire(self.side, i, _signature(code), self.attacking, surprise, False)
+                number = self.profile_ids.get((fires, id(pmfs)))
+                if number is None:
+                    number = self.profile_ids[(fires, id(pmfs))] = len(self.profiles)
+                    self.profiles.append(pmfs)
+                    self.profile_fires = np.append(self.profile_fires, fires)
+                grid.cells[i, code] = number
+            found = grid.cells[states, enemy_sig]
+        return found
+
+    def rows(self, states: np.ndarray, enemy_profiles: np.ndarray, enemy: "_Side") -> np.ndarray:
+        """Row numbers for ``states`` taking the hits of these enemy fire profiles."""
+        found = self.row_grid.get(states, enemy_profiles)
+        missing = found < 0
+        if missing.any():
+            ids, probs, lengths, selfs = [], [], [], []
+            number = len(self.row_len)
+            for i, p in set(zip(states[missing].tolist(), enemy_profiles[missing].tolist())):
+                rows = self.prog._rows(self.side, i, enemy.profiles[p])
+                ids += rows.ids
+                probs += rows.probs
+                lengths.append(len(rows.ids))
+                selfs.append(sum(q for j, q in zip(rows.ids, rows.probs) if j == i))
+                self.row_grid.cells[i, p] = number
+                number += 1
+            lengths = np.array(lengths, dtype=np.int64)
+            self.row_start = np.concatenate((self.row_start, len(self.row_ids) + np.cumsum(lengths) - lengths))
+            self.row_len = np.concatenate((self.row_len, lengths))
+            self.row_self = np.concatenate((self.row_self, selfs))
+            self.row_ids = np.concatenate((self.row_ids, np.array(ids, dtype=np.int64)))
+            self.row_probs = np.concatenate((self.row_probs, np.array(probs, dtype=np.float64)))
+            found = self.row_grid.cells[states, enemy_profiles]
+        return found
 
 
-def _spread(weights: np.ndarray, a_rows: list, d_rows: list) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Every state's successors, the outer product of its two rows: (attacker ids, defender ids,
-    mass), flat over all states (no Python loop over the products)."""
-    la = np.array([len(r[0]) for r in a_rows], dtype=np.int64)
-    ld = np.array([len(r[0]) for r in d_rows], dtype=np.int64)
-    a_ids, a_p = np.concatenate([r[0] for r in a_rows]), np.concatenate([r[1] for r in a_rows])
-    d_ids, d_p = np.concatenate([r[0] for r in d_rows]), np.concatenate([r[1] for r in d_rows])
-    a_off, d_off = np.cumsum(la) - la, np.cumsum(ld) - ld
+def _spread(att: _Side, dfn: _Side, weights: np.ndarray, ra: np.ndarray, rd: np.ndarray):
+    """Every state's successors, the outer product of its two rows (row numbers ``ra``, ``rd``):
+    (attacker ids, defender ids, mass), flat over all states (no Python loop over the products)."""
+    la, ld = att.row_len[ra], dfn.row_len[rd]
     n = la * ld
     pair = np.repeat(np.arange(len(n)), n)
     t = np.arange(int(n.sum())) - (np.cumsum(n) - n)[pair]
-    i = t // ld[pair]
-    ai, dj = a_off[pair] + i, d_off[pair] + t - i * ld[pair]
-    return a_ids[ai], d_ids[dj], weights[pair] * a_p[ai] * d_p[dj]
+    ld_p = ld[pair]
+    i = t // ld_p
+    ai, dj = att.row_start[ra][pair] + i, dfn.row_start[rd][pair] + t - i * ld_p
+    return att.row_ids[ai], dfn.row_ids[dj], weights[pair] * att.row_probs[ai] * dfn.row_probs[dj]
 
 
 class _Levels:
@@ -131,68 +196,49 @@ class _Levels:
 
 def until_decided(prog: Programme, live: dict, tally) -> None:
     """``odds._until_decided`` for float odds, a level at a time (see the module docstring)."""
-    A, D = prog.att, prog.dfn
-    att, dfn = _Side(prog, A, True), _Side(prog, D, False)
+    att, dfn = _Side(prog, prog.att, True), _Side(prog, prog.dfn, False)
     levels = _Levels(att, dfn)
     keys = np.array(list(live), dtype=np.int64)
     levels.add(keys >> SHIFT, keys & MASK, np.array(list(live.values()), dtype=np.float64))
-    surprising, fire, silent = prog._surprising, prog._fire, prog._silent
     while (found := levels.pop()) is not None:
         level, keys, mass = found
-        a_all, d_all = keys >> SHIFT, keys & MASK
-        fighting = att.alive[a_all] & dfn.alive[d_all]
+        a, d = keys >> SHIFT, keys & MASK
+        fighting = att.alive[a] & dfn.alive[d]
         for k in np.flatnonzero(~fighting):
             tally.decide(int(keys[k]), float(mass[k]))
-        # Per state: its general-fire rows, and its surprise rows where anyone surprises.
-        plain_w, plain_a, plain_d = [], [], []
-        sur_w, sur_a, sur_d = [], [], []
-        for k in np.flatnonzero(fighting):
-            a_id, d_id, m = int(a_all[k]), int(d_all[k]), float(mass[k])
-            prog.expanded += 1
-            a_sig, d_sig = A.signature(a_id), D.signature(d_id)
-            a_sur = fire(A, a_id, d_sig, True, True, False) if surprising else silent
-            d_sur = fire(D, d_id, a_sig, False, True, False) if surprising else silent
-            a_gen = fire(A, a_id, d_sig, True, False, False)
-            d_gen = fire(D, d_id, a_sig, False, False, False)
-            ra, rd = att.row(a_id, d_gen[1]), dfn.row(d_id, a_gen[1])
-            if not (a_sur[0] or d_sur[0]):
-                if not (a_gen[0] or d_gen[0]):
-                    tally.stop(Outcome.STALEMATE, a_id << SHIFT | d_id, m)
-                    continue
-                plain_w.append(m / (1.0 - ra[2] * rd[2]))
-                plain_a.append(ra)
-                plain_d.append(rd)
-                continue
-            sa, sd = att.row(a_id, d_sur[1]), dfn.row(d_id, a_sur[1])
-            sur_w.append(m / (1.0 - sa[2] * sd[2] * ra[2] * rd[2]))
-            sur_a.append(sa)
-            sur_d.append(sd)
-        if sur_w:
-            _surprise_then_fire(prog, att, dfn, levels, level, np.array(sur_w), sur_a, sur_d,
-                                plain_w, plain_a, plain_d)
-        if plain_w:
-            _after_fire(prog, att, dfn, levels, level, *_spread(np.array(plain_w), plain_a, plain_d))
+        a, d, mass = a[fighting], d[fighting], mass[fighting]
+        prog.expanded += len(a)
+        ra, rd, fire_a, fire_d = _general(att, dfn, a, d)
+        stay = att.row_self[ra] * dfn.row_self[rd]
+        surprise = np.zeros(len(a), dtype=bool)
+        if prog._surprising:
+            pa, pd = att.profile(a, dfn.sig[d], True), dfn.profile(d, att.sig[a], True)
+            surprise = att.profile_fires[pa] | dfn.profile_fires[pd]
+        stalemate = ~surprise & ~fire_a & ~fire_d
+        for k in np.flatnonzero(stalemate):
+            tally.stop(Outcome.STALEMATE, int(a[k]) << SHIFT | int(d[k]), float(mass[k]))
+        plain = ~surprise & ~stalemate
+        weights, ra, rd = mass[plain] / (1.0 - stay[plain]), ra[plain], rd[plain]
+        if surprise.any():
+            s = surprise
+            sa, sd = att.rows(a[s], pd[s], dfn), dfn.rows(d[s], pa[s], att)
+            w = mass[s] / (1.0 - stay[s] * att.row_self[sa] * dfn.row_self[sd])
+            # The surprise step's outcomes, merged: those still fighting take general fire.
+            merged = levels.dense(*_spread(att, dfn, w, sa, sd))
+            a1, d1 = np.nonzero(merged)
+            w1 = merged[a1, d1]
+            on = att.alive[a1] & dfn.alive[d1]
+            levels.add(a1[~on], d1[~on], w1[~on])
+            ra1, rd1, _, _ = _general(att, dfn, a1[on], d1[on])
+            weights, ra, rd = np.concatenate((weights, w1[on])), np.concatenate((ra, ra1)), np.concatenate((rd, rd1))
+        if len(weights):
+            _after_fire(prog, att, dfn, levels, level, *_spread(att, dfn, weights, ra, rd))
 
 
-def _surprise_then_fire(prog, att: _Side, dfn: _Side, levels: _Levels, level: int, weights, a_rows, d_rows,
-                        plain_w: list, plain_a: list, plain_d: list) -> None:
-    """The surprise step's outcomes, merged; those still fighting join the general fire (appended to
-    the ``plain_*`` lists), the others are decided as they stand."""
-    merged = levels.dense(*_spread(weights, a_rows, d_rows))
-    a_all, d_all = np.nonzero(merged)
-    mass = merged[a_all, d_all]
-    fighting = att.alive[a_all] & dfn.alive[d_all]
-    done = ~fighting
-    if done.any():
-        levels.add(a_all[done], d_all[done], mass[done])
-    A, D, fire = prog.att, prog.dfn, prog._fire
-    for k in np.flatnonzero(fighting):
-        a_id, d_id = int(a_all[k]), int(d_all[k])
-        a_gen = fire(A, a_id, D.signature(d_id), True, False, False)
-        d_gen = fire(D, d_id, A.signature(a_id), False, False, False)
-        plain_w.append(float(mass[k]))
-        plain_a.append(att.row(a_id, d_gen[1]))
-        plain_d.append(dfn.row(d_id, a_gen[1]))
+def _general(att: _Side, dfn: _Side, a: np.ndarray, d: np.ndarray):
+    """General fire from states (a, d): each side's row under the other's fire, and whether each fires."""
+    pa, pd = att.profile(a, dfn.sig[d], False), dfn.profile(d, att.sig[a], False)
+    return att.rows(a, pd, dfn), dfn.rows(d, pa, att), att.profile_fires[pa], dfn.profile_fires[pd]
 
 
 def _after_fire(prog, att: _Side, dfn: _Side, levels: _Levels, level: int, a, d, w) -> None:
