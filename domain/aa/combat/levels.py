@@ -75,6 +75,18 @@ class _Side:
         self.row_start = np.zeros(0, dtype=np.int64)
         self.row_len = np.zeros(0, dtype=np.int64)
         self.row_self = np.zeros(0)
+        # Hit points a sub / an air / any hit can land on, per state; a radix for hit vectors.
+        self.reach = np.zeros((0, 3), dtype=np.int64)
+        start = prog.model.initial()[0 if attacking else 1]
+        self.radix = max([side.side.hit_points(start), *side.hp]) + 1
+        # Casualties already chosen: sorted keys (state, hit vector) and the state they leave.
+        self.cas_keys = np.zeros(0, dtype=np.int64)
+        self.cas_ids = np.zeros(0, dtype=np.int64)
+        # This side's fire profiles as padded arrays per hit class: pmf, tail sums, length.
+        self.table_size = 0
+        self.pmf = [np.zeros((0, 1)) for _ in range(3)]
+        self.tail = [np.zeros((0, 1)) for _ in range(3)]
+        self.pmf_len = np.zeros((0, 3), dtype=np.int64)
 
     def grow(self) -> None:
         """Extend the arrays to every state interned so far (stripping may intern more)."""
@@ -91,6 +103,9 @@ class _Side:
             self.fires = np.concatenate((self.fires, np.array([sig[4] for sig in sigs], dtype=bool)))
             self.stripped = np.concatenate((self.stripped, np.array(stripped, dtype=np.int64)))
             self.sig = np.concatenate((self.sig, np.array(codes, dtype=np.int64)))
+            reach = [side.side.targets(side.states[i]) for i in new]
+            reach = np.array([(e + o, a + o, a + e + o) for a, e, o in reach], dtype=np.int64).reshape(-1, 3)
+            self.reach = np.concatenate((self.reach, reach))
 
     def profile(self, states: np.ndarray, enemy_sig: np.ndarray, surprise: bool) -> np.ndarray:
         """Fire profile numbers of ``states`` against enemies with these signatures."""
@@ -114,24 +129,83 @@ class _Side:
         found = self.row_grid.get(states, enemy_profiles)
         missing = found < 0
         if missing.any():
-            ids, probs, lengths, selfs = [], [], [], []
-            number = len(self.row_len)
-            for i, p in set(zip(states[missing].tolist(), enemy_profiles[missing].tolist())):
-                rows = self.prog._rows(self.side, i, enemy.profiles[p])
-                ids += rows.ids
-                probs += rows.probs
-                lengths.append(len(rows.ids))
-                selfs.append(sum(q for j, q in zip(rows.ids, rows.probs) if j == i))
-                self.row_grid.cells[i, p] = number
-                number += 1
-            lengths = np.array(lengths, dtype=np.int64)
-            self.row_start = np.concatenate((self.row_start, len(self.row_ids) + np.cumsum(lengths) - lengths))
-            self.row_len = np.concatenate((self.row_len, lengths))
-            self.row_self = np.concatenate((self.row_self, selfs))
-            self.row_ids = np.concatenate((self.row_ids, np.array(ids, dtype=np.int64)))
-            self.row_probs = np.concatenate((self.row_probs, np.array(probs, dtype=np.float64)))
+            pairs = np.unique(states[missing] << SHIFT | enemy_profiles[missing])
+            self._build(pairs >> SHIFT, pairs & MASK, enemy)
             found = self.row_grid.cells[states, enemy_profiles]
         return found
+
+    def _build(self, states: np.ndarray, profiles: np.ndarray, enemy: "_Side") -> None:
+        """``Programme._rows`` for many (state, enemy profile) pairs at once: every hit vector
+        (sub, air, any), each class cut at the hit points it can reach (``Field.vectors``), its
+        probability and the state it leaves (``SideModel.assign``), summed per next state."""
+        pmf, tail, lengths = enemy.pmf_table()
+        caps = self.reach[states]
+        dims = np.minimum(lengths[profiles], caps + 1)
+        n = dims.prod(axis=1)
+        row = np.repeat(np.arange(len(states)), n)
+        t = np.arange(int(n.sum())) - (np.cumsum(n) - n)[row]
+        hits = [None, None, t % dims[row, 2]]
+        t //= dims[row, 2]
+        hits[1], hits[0] = t % dims[row, 1], t // dims[row, 1]
+        prob = np.ones(len(t))
+        for klass, x in enumerate(hits):
+            p = profiles[row]
+            # Hits beyond what the class can reach are lumped at the cap: the tail sum.
+            prob *= np.where(x == caps[row, klass], tail[klass][p, x], pmf[klass][p, x])
+        keep = prob != 0.0
+        row, prob = row[keep], prob[keep]
+        radix = self.radix
+        ids = self._casualties(states[row], (hits[0][keep] * radix + hits[1][keep]) * radix + hits[2][keep])
+        keys, inverse = np.unique(row << SHIFT | ids, return_inverse=True)
+        probs = np.bincount(inverse.ravel(), weights=prob, minlength=len(keys))
+        row_of, ids = keys >> SHIFT, keys & MASK
+        count = np.bincount(row_of, minlength=len(states))
+        selfs = np.bincount(row_of, weights=probs * (ids == states[row_of]), minlength=len(states))
+        self.row_grid.cells[states, profiles] = len(self.row_len) + np.arange(len(states))
+        self.row_start = np.concatenate((self.row_start, len(self.row_ids) + np.cumsum(count) - count))
+        self.row_len = np.concatenate((self.row_len, count))
+        self.row_self = np.concatenate((self.row_self, selfs))
+        self.row_ids = np.concatenate((self.row_ids, ids))
+        self.row_probs = np.concatenate((self.row_probs, probs))
+
+    def _casualties(self, states: np.ndarray, vectors: np.ndarray) -> np.ndarray:
+        """The state each state is left in by each hit vector (coded in ``radix``), memoised."""
+        cube = self.radix ** 3
+        keys, inverse = np.unique(states * cube + vectors, return_inverse=True)
+        known = np.zeros(len(keys), dtype=bool)
+        out = np.full(len(keys), -1, dtype=np.int64)
+        if len(self.cas_keys):
+            pos = np.minimum(np.searchsorted(self.cas_keys, keys), len(self.cas_keys) - 1)
+            known = self.cas_keys[pos] == keys
+            out[known] = self.cas_ids[pos[known]]
+        if not known.all():
+            side, radix, fresh = self.side, self.radix, keys[~known]
+            out[~known] = [side.id(side.side.assign(side.states[k // cube], (k % cube // radix ** 2,
+                                                                           k // radix % radix, k % radix)))
+                           for k in fresh.tolist()]
+            merged = np.concatenate((self.cas_keys, fresh))
+            order = np.argsort(merged, kind="stable")
+            self.cas_keys, self.cas_ids = merged[order], np.concatenate((self.cas_ids, out[~known]))[order]
+        return out[inverse.ravel()]
+
+    def pmf_table(self):
+        """This side's fire profiles as arrays: per class (sub, air, any) the pmfs and their tail
+        sums (P(at least x hits)), zero-padded, and each pmf's length."""
+        new = self.profiles[self.table_size:]
+        if new:
+            width = max([self.pmf[0].shape[1], *(len(c) for pmfs in new for c in pmfs)])
+            for k in range(3):
+                block = np.zeros((len(new), width))
+                for r, pmfs in enumerate(new):
+                    block[r, :len(pmfs[k])] = pmfs[k]
+                old = np.pad(self.pmf[k], ((0, 0), (0, width - self.pmf[k].shape[1])))
+                self.pmf[k] = np.concatenate((old, block))
+                old = np.pad(self.tail[k], ((0, 0), (0, width - self.tail[k].shape[1])))
+                self.tail[k] = np.concatenate((old, np.cumsum(block[:, ::-1], axis=1)[:, ::-1]))
+            lengths = np.array([[len(c) for c in pmfs] for pmfs in new], dtype=np.int64)
+            self.pmf_len = np.concatenate((self.pmf_len, lengths))
+            self.table_size = len(self.profiles)
+        return self.pmf, self.tail, self.pmf_len
 
 
 def _spread(att: _Side, dfn: _Side, weights: np.ndarray, ra: np.ndarray, rd: np.ndarray):
@@ -154,7 +228,6 @@ class _Levels:
     def __init__(self, att: _Side, dfn: _Side):
         self.att, self.dfn = att, dfn
         self.mass = np.zeros((0, 0))
-        self.pending = np.zeros(0, dtype=bool)  # by level: whether any mass may wait there
 
     def _fit(self) -> None:
         self.att.grow()
@@ -164,9 +237,6 @@ class _Levels:
             grown = np.zeros((max(na, 2 * self.mass.shape[0]), max(nd, 2 * self.mass.shape[1])))
             grown[:self.mass.shape[0], :self.mass.shape[1]] = self.mass
             self.mass = grown
-        top = int(self.att.hp.max(initial=0) + self.dfn.hp.max(initial=0)) + 1
-        if top > len(self.pending):
-            self.pending = np.concatenate((self.pending, np.zeros(top - len(self.pending), dtype=bool)))
 
     def dense(self, a: np.ndarray, d: np.ndarray, w: np.ndarray) -> np.ndarray:
         """The (a, d, w) triples summed into a matrix shaped like ``mass``."""
@@ -177,21 +247,39 @@ class _Levels:
     def add(self, a: np.ndarray, d: np.ndarray, w: np.ndarray) -> None:
         extra = self.dense(a, d, w)  # may grow ``mass`` first
         self.mass += extra
-        self.pending[np.unique(self.att.hp[a] + self.dfn.hp[d])] = True
+
+    def hit_points(self) -> np.ndarray:
+        """[a, d]: the level of every known state pair."""
+        return self.att.hp[:, None] + self.dfn.hp[None, :]
+
+    def strip(self, out: np.ndarray) -> None:
+        """Lone defenceless units lost where the other side still fires (``Programme._after_fire``),
+        in a matrix from ``dense``: the few state pairs concerned move their mass."""
+        att, dfn = self.att, self.dfn
+        lone_a = att.stripped != np.arange(len(att.stripped))
+        lone_d = dfn.stripped != np.arange(len(dfn.stripped))
+        block = out[:len(lone_a), :len(lone_d)]
+        concerned = (lone_a[:, None] & dfn.fires[None, :]) | (att.fires[:, None] & lone_d[None, :])
+        a, d = np.nonzero(concerned & (block != 0.0))
+        if len(a):
+            to_a = np.where(dfn.fires[d], att.stripped[a], a)
+            to_d = np.where(att.fires[a], dfn.stripped[d], d)
+            moved = block[a, d].copy()
+            block[a, d] = 0.0
+            np.add.at(block, (to_a, to_d), moved)
 
     def pop(self) -> tuple[int, np.ndarray, np.ndarray] | None:
         """(level, keys, mass) of the highest level with mass, taken out; None when all is done."""
-        while self.pending.any():
-            level = int(np.flatnonzero(self.pending)[-1])
-            self.pending[level] = False
-            na, nd = len(self.att.hp), len(self.dfn.hp)
-            block = self.mass[:na, :nd]
-            a, d = np.nonzero((self.att.hp[:, None] + self.dfn.hp[None, :] == level) & (block != 0.0))
-            if len(a):
-                mass = block[a, d].copy()
-                block[a, d] = 0.0
-                return level, a << SHIFT | d, mass
-        return None
+        block = self.mass[:len(self.att.hp), :len(self.dfn.hp)]
+        waiting = block != 0.0
+        if not waiting.any():
+            return None
+        levels = self.hit_points()
+        level = int(levels[waiting].max())
+        a, d = np.nonzero(waiting & (levels == level))
+        mass = block[a, d].copy()
+        block[a, d] = 0.0
+        return level, a << SHIFT | d, mass
 
 
 def until_decided(prog: Programme, live: dict, tally) -> None:
@@ -242,13 +330,11 @@ def _general(att: _Side, dfn: _Side, a: np.ndarray, d: np.ndarray):
 
 
 def _after_fire(prog, att: _Side, dfn: _Side, levels: _Levels, level: int, a, d, w) -> None:
-    """Lone defenceless units lost to a side that still fires (``Programme._after_fire``), the
-    round that changed nothing dropped (its share is in the weights), the rest queued."""
-    att.grow()
-    dfn.grow()
+    """Lone defenceless units lost, the round that changed nothing dropped (its share is in the
+    weights: what lands on this level can only be that), the rest queued."""
+    out = levels.dense(a, d, w)
     if prog.model._has_defenceless:
-        a, d = np.where(dfn.fires[d], att.stripped[a], a), np.where(att.fires[a], dfn.stripped[d], d)
-        att.grow()
-        dfn.grow()
-    keep = (att.hp[a] + dfn.hp[d] < level) & (w != 0.0)
-    levels.add(a[keep], d[keep], w[keep])
+        levels.strip(out)
+    block = out[:len(att.hp), :len(dfn.hp)]
+    block[levels.hit_points() == level] = 0.0
+    levels.mass += out
