@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from domain.aa.combat.casualties import CasualtyTable
 from domain.aa.combat.model import Outcome
 from domain.aa.combat.programme import MASK, SHIFT, Interned, Programme
 
@@ -82,6 +83,7 @@ class _Side:
         # Casualties already chosen: sorted keys (state, hit vector) and the state they leave.
         self.cas_keys = np.zeros(0, dtype=np.int64)
         self.cas_ids = np.zeros(0, dtype=np.int64)
+        self.table = CasualtyTable(side)
         # This side's fire profiles as padded arrays per hit class: pmf, tail sums, length.
         self.table_size = 0
         self.pmf = [np.zeros((0, 1)) for _ in range(3)]
@@ -179,10 +181,9 @@ class _Side:
             known = self.cas_keys[pos] == keys
             out[known] = self.cas_ids[pos[known]]
         if not known.all():
-            side, radix, fresh = self.side, self.radix, keys[~known]
-            out[~known] = [side.id(side.side.assign(side.states[k // cube], (k % cube // radix ** 2,
-                                                                           k // radix % radix, k % radix)))
-                           for k in fresh.tolist()]
+            radix, fresh = self.radix, keys[~known]
+            out[~known] = self.table.assign(fresh // cube, fresh % cube // radix ** 2, fresh // radix % radix,
+                                            fresh % radix)
             merged = np.concatenate((self.cas_keys, fresh))
             order = np.argsort(merged, kind="stable")
             self.cas_keys, self.cas_ids = merged[order], np.concatenate((self.cas_ids, out[~known]))[order]
