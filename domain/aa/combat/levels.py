@@ -19,6 +19,7 @@ reference (tests/unit/aa/test_aa_odds_fast.py compares the two to 1e-12).
 from __future__ import annotations
 
 import numpy as np
+from scipy.sparse import csr_matrix
 
 from domain.aa.combat.casualties import CasualtyTable
 from domain.aa.combat.model import Outcome
@@ -209,17 +210,14 @@ class _Side:
         return self.pmf, self.tail, self.pmf_len
 
 
-def _spread(att: _Side, dfn: _Side, weights: np.ndarray, ra: np.ndarray, rd: np.ndarray):
-    """Every state's successors, the outer product of its two rows (row numbers ``ra``, ``rd``):
-    (attacker ids, defender ids, mass), flat over all states (no Python loop over the products)."""
-    la, ld = att.row_len[ra], dfn.row_len[rd]
-    n = la * ld
-    pair = np.repeat(np.arange(len(n)), n)
-    t = np.arange(int(n.sum())) - (np.cumsum(n) - n)[pair]
-    ld_p = ld[pair]
-    i = t // ld_p
-    ai, dj = att.row_start[ra][pair] + i, dfn.row_start[rd][pair] + t - i * ld_p
-    return att.row_ids[ai], dfn.row_ids[dj], weights[pair] * att.row_probs[ai] * dfn.row_probs[dj]
+def _sparse(side: _Side, rows: np.ndarray, columns: int, weights: np.ndarray | None = None) -> csr_matrix:
+    """Rows ``rows`` of a side's store as a sparse matrix (one line per state pair), optionally
+    scaled line by line."""
+    lengths = side.row_len[rows]
+    indptr = np.concatenate(([0], np.cumsum(lengths)))
+    at = np.repeat(side.row_start[rows] - indptr[:-1], lengths) + np.arange(indptr[-1])
+    data = side.row_probs[at] if weights is None else side.row_probs[at] * np.repeat(weights, lengths)
+    return csr_matrix((data, side.row_ids[at], indptr), shape=(len(rows), columns))
 
 
 class _Levels:
@@ -244,6 +242,15 @@ class _Levels:
         self._fit()
         shape = self.mass.shape
         return np.bincount(a * shape[1] + d, weights=w, minlength=shape[0] * shape[1]).reshape(shape)
+
+    def spread(self, weights: np.ndarray, ra: np.ndarray, rd: np.ndarray) -> np.ndarray:
+        """Every state pair's successors, the outer product of its two rows (row numbers ``ra``,
+        ``rd``) times its weight, summed into a matrix shaped like ``mass``: one sparse product
+        (attacker rows)^T x (defender rows), no Python loop and no array of all the products."""
+        self._fit()
+        rows, columns = self.mass.shape
+        product = _sparse(self.att, ra, rows, weights).T @ _sparse(self.dfn, rd, columns)
+        return product.toarray()
 
     def add(self, a: np.ndarray, d: np.ndarray, w: np.ndarray) -> None:
         extra = self.dense(a, d, w)  # may grow ``mass`` first
@@ -313,7 +320,7 @@ def until_decided(prog: Programme, live: dict, tally) -> None:
             sa, sd = att.rows(a[s], pd[s], dfn), dfn.rows(d[s], pa[s], att)
             w = mass[s] / (1.0 - stay[s] * att.row_self[sa] * dfn.row_self[sd])
             # The surprise step's outcomes, merged: those still fighting take general fire.
-            merged = levels.dense(*_spread(att, dfn, w, sa, sd))
+            merged = levels.spread(w, sa, sd)
             a1, d1 = np.nonzero(merged)
             w1 = merged[a1, d1]
             on = att.alive[a1] & dfn.alive[d1]
@@ -321,7 +328,7 @@ def until_decided(prog: Programme, live: dict, tally) -> None:
             ra1, rd1, _, _ = _general(att, dfn, a1[on], d1[on])
             weights, ra, rd = np.concatenate((weights, w1[on])), np.concatenate((ra, ra1)), np.concatenate((rd, rd1))
         if len(weights):
-            _after_fire(prog, att, dfn, levels, level, *_spread(att, dfn, weights, ra, rd))
+            _after_fire(prog, att, dfn, levels, level, levels.spread(weights, ra, rd))
 
 
 def _general(att: _Side, dfn: _Side, a: np.ndarray, d: np.ndarray):
@@ -330,10 +337,9 @@ def _general(att: _Side, dfn: _Side, a: np.ndarray, d: np.ndarray):
     return att.rows(a, pd, dfn), dfn.rows(d, pa, att), att.profile_fires[pa], dfn.profile_fires[pd]
 
 
-def _after_fire(prog, att: _Side, dfn: _Side, levels: _Levels, level: int, a, d, w) -> None:
+def _after_fire(prog, att: _Side, dfn: _Side, levels: _Levels, level: int, out: np.ndarray) -> None:
     """Lone defenceless units lost, the round that changed nothing dropped (its share is in the
     weights: what lands on this level can only be that), the rest queued."""
-    out = levels.dense(a, d, w)
     if prog.model._has_defenceless:
         levels.strip(out)
     block = out[:len(att.hp), :len(dfn.hp)]
