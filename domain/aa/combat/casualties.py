@@ -37,17 +37,17 @@ class CasualtyTable:
         new = side.states[start:]
         slots = [side.side.slots(counts) for counts in new]
         width = max([self.cat.shape[1], *(len(s) for s in slots)])
-        cat = np.full((len(new), width), -1, dtype=np.int64)
-        group = np.zeros((len(new), width), dtype=np.int64)
-        kind = np.zeros((len(new), width), dtype=np.int64)
-        for r, row in enumerate(slots):
+        total = len(side.states)
+        cat = np.full((total, width), -1, dtype=np.int64)
+        group = np.zeros((total, width), dtype=np.int64)
+        kind = np.zeros((total, width), dtype=np.int64)
+        known = self.cat.shape[1]
+        cat[:start, :known], group[:start, :known], kind[:start, :known] = self.cat, self.group, self.kind
+        for r, row in enumerate(slots, start):
             group[r, :len(row)] = [g for g, _ in row]
             kind[r, :len(row)] = [k for _, k in row]
             cat[r, :len(row)] = [side.side.cat[g] for g, _ in row]
-        pad = ((0, 0), (0, width - self.cat.shape[1]))
-        self.cat = np.concatenate((np.pad(self.cat, pad, constant_values=-1), cat))
-        self.group = np.concatenate((np.pad(self.group, pad), group))
-        self.kind = np.concatenate((np.pad(self.kind, pad), kind))
+        self.cat, self.group, self.kind = cat, group, kind
         self.counts = np.concatenate((self.counts, np.array(new, dtype=np.int64).reshape(len(new), -1)))
 
     def assign(self, states: np.ndarray, sub: np.ndarray, air: np.ndarray, plain: np.ndarray) -> np.ndarray:
@@ -69,6 +69,13 @@ class CasualtyTable:
         # As ``SideModel.apply``: a damaged unit not also sunk moves to its damaged group.
         hit = damaged > 0
         new = self.counts[states] - np.where(hit, damaged, sunk) + np.where(hit, damaged - sunk, 0) @ self.to_damaged
-        unique, inverse = np.unique(new, axis=0, return_inverse=True)
-        ids = np.array([self.side.id(tuple(row)) for row in unique.tolist()], dtype=np.int64)
+        # One int per result where it fits (no count exceeds the largest number of units a state
+        # has: a mixed radix), else unique rows.
+        radix = int(self.counts.sum(axis=1).max(initial=0)) + 1
+        if radix ** new.shape[1] < 2 ** 62:
+            code = new @ (radix ** np.arange(new.shape[1], dtype=np.int64))
+            _, first, inverse = np.unique(code, return_index=True, return_inverse=True)
+        else:
+            _, first, inverse = np.unique(new, axis=0, return_index=True, return_inverse=True)
+        ids = np.array([self.side.id(tuple(row)) for row in new[first].tolist()], dtype=np.int64)
         return ids[inverse.ravel()]

@@ -197,13 +197,12 @@ class _Side:
         if new:
             width = max([self.pmf[0].shape[1], *(len(c) for pmfs in new for c in pmfs)])
             for k in range(3):
-                block = np.zeros((len(new), width))
-                for r, pmfs in enumerate(new):
+                block = np.zeros((len(self.profiles), width))
+                block[:self.table_size, :self.pmf[k].shape[1]] = self.pmf[k]
+                for r, pmfs in enumerate(new, self.table_size):
                     block[r, :len(pmfs[k])] = pmfs[k]
-                old = np.pad(self.pmf[k], ((0, 0), (0, width - self.pmf[k].shape[1])))
-                self.pmf[k] = np.concatenate((old, block))
-                old = np.pad(self.tail[k], ((0, 0), (0, width - self.tail[k].shape[1])))
-                self.tail[k] = np.concatenate((old, np.cumsum(block[:, ::-1], axis=1)[:, ::-1]))
+                self.pmf[k] = block
+                self.tail[k] = np.cumsum(block[:, ::-1], axis=1)[:, ::-1]
             lengths = np.array([[len(c) for c in pmfs] for pmfs in new], dtype=np.int64)
             self.pmf_len = np.concatenate((self.pmf_len, lengths))
             self.table_size = len(self.profiles)
