@@ -226,6 +226,7 @@ class _Levels:
     def __init__(self, att: _Side, dfn: _Side):
         self.att, self.dfn = att, dfn
         self.mass = np.zeros((0, 0))
+        self.last = None  # the level taken last: every round removes a hit point, so levels fall
 
     def _fit(self) -> None:
         self.att.grow()
@@ -283,6 +284,9 @@ class _Levels:
             return None
         levels = self.hit_points()
         level = int(levels[waiting].max())
+        if self.last is not None and level >= self.last:
+            raise RuntimeError(f"battle state mass at level {level} after level {self.last}: a round added hit points")
+        self.last = level
         a, d = np.nonzero(waiting & (levels == level))
         mass = block[a, d].copy()
         block[a, d] = 0.0

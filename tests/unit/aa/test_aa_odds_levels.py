@@ -59,6 +59,23 @@ def test_sea_float_odds_equal_the_exact_fractions(ruleset_id, attacker, defender
     _assert_equal(battle_odds(model), battle_odds(battle(ruleset_id, "sea", attacker, defender, **opts), exact=True))
 
 
+LAND = [
+    # Bombardment makes a land battle a general one (first round only); amphibious units, AA fire.
+    (GLOBAL, {"fighter": 1}, {"infantry": 3, "artillery": 1, "aa_gun": 1},
+     {"amphibious": [["infantry", "armour"], ["infantry", "infantry"]], "bombard": {"battleship": 1}}),
+    (REVISED, {"infantry": 2, "artillery": 1}, {"infantry": 3, "armour": 1},
+     {"amphibious": [["infantry", "armour"]], "bombard": {"battleship": 1}}),
+    (GLOBAL, {"infantry": 3, "armour": 2}, {"infantry": 4, "fighter": 1}, {"retreat_below": Fraction(1, 3)}),
+]
+
+
+@pytest.mark.parametrize("ruleset_id, attacker, defender, opts", LAND)
+def test_general_land_float_odds_equal_the_exact_fractions(ruleset_id, attacker, defender, opts):
+    model = battle(ruleset_id, "land", attacker, defender, **opts)
+    assert not chain_battle(model)
+    _assert_equal(battle_odds(model), battle_odds(battle(ruleset_id, "land", attacker, defender, **opts), exact=True))
+
+
 def test_a_larger_mixed_sea_battle_equals_the_exact_fractions():
     """Eight a side, every kind of ship: many levels, surprise strikes on and off, lone transports."""
     attacker = {"submarine": 2, "destroyer": 2, "cruiser": 1, "battleship": 1, "fighter": 2}
