@@ -2,19 +2,21 @@
 
 ``odds._until_decided`` pushes each state's mass in Python, one successor at a time; sea battles
 (restricted hit classes, surprise strikes, two-hit units, lone transports) have ~30,000 states at
-30v30 and took seconds. Here the same rounds (``Programme``'s memoised fire and casualty rows) are
-gathered per state as small arrays and spread with numpy for a whole level (all states with the
-same total hit points) at once:
+30v30 and took seconds. Here the rules stay where they are (``Programme._fire`` gives each side's
+fire against an enemy signature, ``SideModel`` the casualties, in casualties.py as arrays) and the
+bookkeeping is numpy, a whole level (all states with the same total hit points) at a time:
 
-- a round is the surprise step S (subs only; identity where nobody surprises), then general fire G,
+- fire profiles and casualty rows are numbered and found per level by array gathers; new rows
+  are built for a batch at once (every hit vector, cut at the hit points it can reach);
+- a round is the surprise step S (subs only; skipped where nobody surprises), then general fire G,
   then the loss of lone defenceless units C; within S and G the two sides' casualties are
-  independent, so a state's successors are the outer product of its two rows;
+  independent, so a level's successors are one sparse product (attacker rows)^T x (defender rows);
 - every change removes a hit point, so what a level sends to its own level is only the round that
   changes nothing: it repeats, so each state's mass is scaled by 1 / (1 - P(stay)) beforehand and
   that share dropped (as ``_push_blocks`` does).
 
 Used for float odds without round limits, retreat rule or submerging; the Fraction path stays the
-reference (tests/unit/aa/test_aa_odds_fast.py compares the two to 1e-12).
+reference (tests/unit/aa/test_aa_odds_levels.py compares the two to 1e-12 and the states visited).
 """
 from __future__ import annotations
 

@@ -6,6 +6,9 @@ points (iteratively, no recursion): each state's probability mass is pushed once
 A round that changes nothing repeats with the same odds, so its mass goes to the other successors
 in proportion (mass / (1 - p_self)). Per-side hit distributions and casualty choices are memoised
 (programme.py); rounds mirror ``sequence.fight_round`` (the Monte Carlo mode cross-checks this).
+Float odds take numpy paths where they apply: chains.py (plain hits) and levels.py (the rest, a
+hit-point level at a time); this per-state code stays the Fraction reference and serves round
+limits, retreat rules and submerging.
 """
 from __future__ import annotations
 
