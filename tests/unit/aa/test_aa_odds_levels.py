@@ -10,6 +10,14 @@ from domain.aa.combat.chains import chain_battle
 from domain.aa.combat.results import UNDECIDED
 from tests.rules.aa.aa_driver import GLOBAL, REVISED, battle
 
+
+@pytest.fixture(autouse=True)
+def every_size(monkeypatch):
+    """Small battles normally stay on the per-state programme (numpy's fixed costs): here every
+    battle that may take the level programme does."""
+    monkeypatch.setattr(levels, "SMALL", 0)
+
+
 OUTCOMES = ("attacker_wins", "defender_wins", "mutual_destruction", "attacker_retreated", "stalemate", UNDECIDED)
 SEA = [
     # Attacking subs strike first (no defending destroyer); fighters cannot hit subs; lone transports.
@@ -97,5 +105,8 @@ def test_sea_battles_take_the_level_programme(monkeypatch):
         battle_odds(battle(GLOBAL, "sea", attacker, defender), exact=True)
     with pytest.raises(AssertionError, match="per-state"):
         battle_odds(battle(GLOBAL, "sea", attacker, defender, retreat_below=Fraction(1, 2)))
+    monkeypatch.setattr(levels, "SMALL", 10_000)
+    assert not levels.applies(odds.Programme(battle(GLOBAL, "sea", attacker, defender), False), None)
+    monkeypatch.setattr(levels, "SMALL", 0)
     assert not levels.applies(odds.Programme(battle(GLOBAL, "sea", attacker, defender, attacker_submerge=True),
                                              False), None)
