@@ -53,7 +53,9 @@ class _Grid:
         need_r, need_c = int(rows.max(initial=0)) + 1, int(cols.max(initial=0)) + 1
         have_r, have_c = self.cells.shape
         if need_r > have_r or need_c > have_c:
-            grown = np.full((max(need_r, 2 * have_r), max(need_c, 2 * have_c)), -1, dtype=np.int64)
+            shape = (max(need_r, 2 * have_r) if need_r > have_r else have_r,
+                     max(need_c, 2 * have_c) if need_c > have_c else have_c)
+            grown = np.full(shape, -1, dtype=np.int64)
             grown[:have_r, :have_c] = self.cells
             self.cells = grown
         return self.cells[rows, cols]
