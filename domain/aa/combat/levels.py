@@ -27,7 +27,6 @@ from domain.aa.combat.casualties import CasualtyTable
 from domain.aa.combat.model import Outcome
 from domain.aa.combat.programme import MASK, SHIFT, Interned, Programme
 
-
 # Below this many (attacker hit points x defender hit points) at the start, numpy's fixed cost per
 # call outweighs the per-state Python loop (bench sea mixes: 8v8 (90) 14 ms there, 29 ms here;
 # 12v12 (182) 50 ms both; 15v15 (306) 136 ms there, 75 ms here).
@@ -141,7 +140,7 @@ class _Side:
             found = grid.cells[states, enemy_sig]
         return found
 
-    def rows(self, states: np.ndarray, enemy_profiles: np.ndarray, enemy: "_Side") -> np.ndarray:
+    def rows(self, states: np.ndarray, enemy_profiles: np.ndarray, enemy: _Side) -> np.ndarray:
         """Row numbers for ``states`` taking the hits of these enemy fire profiles."""
         found = self.row_grid.get(states, enemy_profiles)
         missing = found < 0
@@ -151,7 +150,7 @@ class _Side:
             found = self.row_grid.cells[states, enemy_profiles]
         return found
 
-    def _build(self, states: np.ndarray, profiles: np.ndarray, enemy: "_Side") -> None:
+    def _build(self, states: np.ndarray, profiles: np.ndarray, enemy: _Side) -> None:
         """``Programme._rows`` for many (state, enemy profile) pairs at once: every hit vector
         (sub, air, any), each class cut at the hit points it can reach (``Field.vectors``), its
         probability and the state it leaves (``SideModel.assign``), summed per next state."""

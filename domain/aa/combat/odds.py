@@ -118,7 +118,7 @@ class _Masses:
 
 def _until_decided(prog: Programme, live: dict, tally: _Tally, values: dict | None) -> None:
     """Unlimited rounds: push each state's mass to its successors, in decreasing hit points."""
-    f, A, D = prog.f, prog.att, prog.dfn
+    A, D = prog.att, prog.dfn
     masses = _Masses(prog)
     for key, p in live.items():
         masses.add(key, p)
