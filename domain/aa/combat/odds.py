@@ -6,9 +6,13 @@ points (iteratively, no recursion): each state's probability mass is pushed once
 A round that changes nothing repeats with the same odds, so its mass goes to the other successors
 in proportion (mass / (1 - p_self)). Per-side hit distributions and casualty choices are memoised
 (programme.py); rounds mirror ``sequence.fight_round`` (the Monte Carlo mode cross-checks this).
+Float odds take numpy paths where they apply: chains.py (plain hits) and levels.py (the rest, a
+hit-point level at a time); this per-state code stays the Fraction reference and serves round
+limits, retreat rules and submerging.
 """
 from __future__ import annotations
 
+from domain.aa.combat import levels
 from domain.aa.combat.chains import chain_battle, chain_odds
 from domain.aa.combat.forces import BattleOptions, Forces, InvalidBattleInput
 from domain.aa.combat.model import BattleModel, Outcome
@@ -114,7 +118,7 @@ class _Masses:
 
 def _until_decided(prog: Programme, live: dict, tally: _Tally, values: dict | None) -> None:
     """Unlimited rounds: push each state's mass to its successors, in decreasing hit points."""
-    f, A, D = prog.f, prog.att, prog.dfn
+    A, D = prog.att, prog.dfn
     masses = _Masses(prog)
     for key, p in live.items():
         masses.add(key, p)
@@ -253,6 +257,8 @@ def battle_odds(model: BattleModel, *, rounds: int | None = None, exact: bool = 
     limits = [r for r in (rounds, model.options.retreat_after_round) if r is not None]
     if limits:
         _by_rounds(prog, live, tally, values, min(limits))
+    elif levels.applies(prog, values):
+        levels.until_decided(prog, live, tally)
     else:
         _until_decided(prog, live, tally, values)
     terminal = tally.terminal(prog)
