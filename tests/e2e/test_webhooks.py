@@ -1,4 +1,4 @@
-"""Webhooks against real HTTP receivers on loopback (ports 7800-7899): Standard Webhooks
+"""Webhooks against real HTTP receivers on loopback (receivers on system-picked ports): Standard Webhooks
 signatures checked by the reference library, retries after 500s and timeouts, no secret in any
 payload, a disabled webhook announced to the moderator, and commands that never wait on a
 receiver that is down."""
