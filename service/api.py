@@ -177,9 +177,10 @@ class Commands(MethodView):
         require_if_match()
         try:
             # A body that is no command of this game is 422 whatever version its If-Match names.
-            games_service.decode(game_id, body["type"], body["data"])
+            command = games_service.decode(game_id, body["type"], body["data"])
             expected = if_match_version(state.version)
-            handled = games_service.handle(game_id, seat, body["type"], body["data"], expected, key, state=state)
+            handled = games_service.handle(game_id, seat, body["type"], body["data"], expected, key, state=state,
+                                           command=command)
         except Problem as problem:
             raise _naming_allowed_fields(problem, game_id, body["type"])
         view = games_service.seat_view(handled.state, seat)

@@ -257,14 +257,15 @@ class GameService:
     # ---- the write path ----------------------------------------------------------------
     def handle(self, game_id: str, seat: str, command_type: str, data: dict, expected_version: int | None,
                idempotency_key: str | None = None, command_id: str | None = None,
-               state: GameState | None = None) -> Handled:
+               state: GameState | None = None, command=None) -> Handled:
         """Load (unless the caller loaded ``state`` already), decide, append, remember.
 
         ``expected_version`` None (``If-Match: *``) is for a command that commutes: it is
         decided against the latest state, again after a version race, at most COMMUTE_TRIES
-        times. Idempotency keys are the seat's own: another seat may use the same key."""
+        times. Idempotency keys are the seat's own: another seat may use the same key. ``command``
+        is the body already decoded (``decode``), when the caller needed it first."""
         rules = self.rules(game_id)
-        command = self._decode(rules, command_type, data)
+        command = command if command is not None else self._decode(rules, command_type, data)
         request_fp = hashlib.sha256(canonical_json({"seat": seat, "type": command_type, "data": data})).hexdigest()
         key = None if idempotency_key is None else seat_key(seat, idempotency_key)
         if key is not None:
