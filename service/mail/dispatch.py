@@ -1,0 +1,124 @@
+"""Turn reports by mail, and the mail loop of ``casus mail``.
+
+A report is due to a seat by its preference (service/mail/seats.py): ``events`` after every
+change, ``steps`` when the step the game waits in ends (the ruleset's deadline step, CORE-deadline;
+a ruleset with no timed step, Totaler Krieg! chapter 13, ends one with every change), ``turns``
+when a turn ends; and to everyone when the game ends. It covers everything since that seat's last
+report (a per-seat cursor in the secret store, advanced only once the relay took the mail, so a
+relay outage delays reports and loses none).
+
+The loop is one process per deployment (``casus mail serve``): it reads the mailbox oldest first,
+applies each message in arrival order (orders of one game must not overtake each other) through
+the same write path as the API, sends the receipt, marks the message done, then sends the reports
+any change made (by mail, the API, a deadline or a combat job) made due. It waits with IMAP IDLE,
+so a mail is answered as it arrives."""
+from __future__ import annotations
+
+import logging
+import time
+
+import orjson
+
+from domain.kernel.schedule_rules import current_step
+from service.mail import reports
+from service.mail.processor import OrderDesk, game_address
+from service.mail.seats import MailSeats
+from service.mail.transport import Inbox, MailSettings, MailUnavailable, Outbox
+
+log = logging.getLogger("casus.mail")
+
+
+def _moment(rules, state) -> dict:
+    """Where the game is, as far as reports care: its step, its turn, its version."""
+    declared = rules.platform.deadlines
+    step = current_step(rules.platform, state)
+    untimed = declared is None or bool(getattr(declared, "untimed", ""))
+    return {"version": state.version,
+            "step": f"v{state.version}" if untimed else (step.key if step else None),
+            "turn": getattr(state.domain, "turn", None),
+            "over": rules.decider.is_terminal(state.domain)}
+
+
+class MailRoom:
+    """The mail side of one deployment: the order desk, the reports, the loop."""
+
+    def __init__(self, services, settings: MailSettings, outbox: Outbox | None = None):
+        self.services = services
+        self.games = services.games
+        self.settings = settings
+        self.outbox = outbox or Outbox(settings)
+        self.desk = OrderDesk(services, settings.from_address)
+        self.mail_seats = MailSeats(self.games.secrets)
+
+    # ---- incoming ----------------------------------------------------------------------
+    def receive(self, raw: bytes):
+        """Apply one message, send its receipt, then the reports it made due."""
+        receipt, reply = self.desk.process(raw)
+        if reply is not None:
+            self.outbox.send(reply)
+        self.desk.mark_seen(receipt)
+        if receipt.game_id is not None and receipt.outcome != "ignored":
+            self.send_reports(receipt.game_id)
+        return receipt
+
+    def poll(self, inbox: Inbox) -> int:
+        """Process what the mailbox holds now; returns how many messages were handled."""
+        handled = 0
+        for incoming in inbox.fetch():
+            self.receive(incoming.raw)
+            inbox.done(incoming.uid)
+            handled += 1
+        return handled
+
+    # ---- reports -----------------------------------------------------------------------
+    def send_reports(self, game_id: str) -> int:
+        """Send the reports the game's changes since the last look made due; returns how many."""
+        registered = self.mail_seats.seats(game_id)
+        if not registered:
+            return 0
+        state = self.games.load(game_id)
+        rules = self.games.rules(game_id)
+        raw = self.games.secrets.get(game_id, "mail-moment")
+        before = orjson.loads(raw) if raw else None
+        now = _moment(rules, state)
+        if before is not None and before["version"] == now["version"]:
+            return 0
+        changed = {"events": True,
+                   "steps": before is None or before["step"] != now["step"],
+                   "turns": before is None or before["turn"] != now["turn"]}
+        sent = 0
+        for entry in registered.values():
+            if changed[entry.notify] or now["over"]:
+                sent += self._report(game_id, entry.seat, entry.addresses, state.version)
+        self.games.secrets.put(game_id, "mail-moment", orjson.dumps(now))
+        return sent
+
+    def _report(self, game_id: str, seat: str, addresses, version: int) -> int:
+        cursor_name = f"mail-cursor:{seat}"
+        raw = self.games.secrets.get(game_id, cursor_name)
+        after = int(raw) if raw else 0
+        if after >= version:
+            return 0
+        report = reports.build_report(self.games, game_id, seat, after)
+        self.outbox.send(reports.report_message(report, game_address(self.settings.from_address, game_id),
+                                                list(addresses)))
+        self.games.secrets.put(game_id, cursor_name, str(report.version).encode())
+        return 1
+
+    # ---- the loop ----------------------------------------------------------------------
+    def serve(self, stop=lambda: False, idle_seconds: float | None = None) -> None:
+        """Read, apply, answer, report; until ``stop()``. A mailbox or relay outage is logged
+        and retried (the message stays in the mailbox until it was answered)."""
+        idle = self.settings.poll_seconds if idle_seconds is None else idle_seconds
+        while not stop():
+            try:
+                with Inbox(self.settings) as inbox:
+                    while not stop():
+                        self.poll(inbox)
+                        for game_id in self.mail_seats.games():
+                            self.send_reports(game_id)
+                        inbox.wait(idle)
+            except (MailUnavailable, OSError) as error:
+                log.warning("mail: %s; trying again in %.0f s", error, idle)
+                time.sleep(min(idle, 30))
+
