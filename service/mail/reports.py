@@ -82,6 +82,8 @@ def readable(value: Any) -> str:
     if isinstance(value, (str, int, float)):
         return str(value)
     if isinstance(value, dict):
+        if isinstance(value.get("power"), str) and len(value) > 1:  # a power's row: "GE: points 7, ..."
+            return f"{value['power']}: " + readable({k: v for k, v in value.items() if k != "power"})
         return ", ".join(f"{key} {_nested(item)}" for key, item in value.items())
     if isinstance(value, (list, tuple)):
         words = [readable(item) for item in value]
@@ -113,7 +115,15 @@ def dice(rolls: Any) -> str:
     return readable([f"roll {r.get('k', '?')} (d{r.get('sides', '?')}) = {r.get('value', '?')}" for r in rolls])
 
 
-SPECS: dict[str, Callable[[Any], str]] = {"": readable, "time": when, "dice": dice}
+def units(counters: Any) -> str:
+    """Unit rows (``unit`` with ``count``, ``damaged``...) as "2 infantry, 1 battleship (damaged)"."""
+    if not isinstance(counters, list) or not all(isinstance(c, dict) and "unit" in c for c in counters):
+        return readable(counters)
+    return readable([(f"{c['count']} " if "count" in c else "") + readable(c["unit"])
+                     + (" (damaged)" if c.get("damaged") else "") for c in counters])
+
+
+SPECS: dict[str, Callable[[Any], str]] = {"": readable, "time": when, "dice": dice, "units": units}
 
 
 class _Sentence(string.Formatter):
@@ -191,7 +201,7 @@ def build_report(games, game_id: str, seat: str, after: int, title: str = "") ->
     view = SeatView(rules, state, seat)
     envelopes = games.store.read(game_id, after=after, until=state.version)
     events = [view.event_for(e) for e in envelopes]
-    for event in _with_commitments(games, game_id, after, events):
+    for event in with_dice_commitments(events, lambda: games.load(game_id, at=after).dice_commitment):
         event["sentence"] = sentence(state.ruleset, event)
     built = view.all_projections()
     drawn = [p.name for p in rules.ruleset.projections if p.media_type == SVG]
@@ -212,9 +222,10 @@ def build_report(games, game_id: str, seat: str, after: int, title: str = "") ->
                   png=None if svg is None else cairosvg.svg2png(bytestring=svg.encode("utf-8")), data=data)
 
 
-def _with_commitments(games, game_id: str, after: int, events: list[dict]) -> list[dict]:
+def with_dice_commitments(events: list[dict], earlier: Callable[[], str | None] = lambda: None) -> list[dict]:
     """Each DiceRolled gets ``dice_commitment``: the seed commitment in play when it was rolled
-    (GameCreated commits the first seed; an early reveal or DiceSeedCommitted the next)."""
+    (GameCreated commits the first seed; an early reveal or DiceSeedCommitted the next);
+    ``earlier``: the one in play before the first event, asked only when needed."""
     commitment = None
     for event in events:
         data = event["data"]
@@ -226,8 +237,8 @@ def _with_commitments(games, game_id: str, after: int, events: list[dict]) -> li
             case "DiceSeedCommitted":
                 commitment = data.get("commitment")
             case "DiceRolled":
-                if commitment is None:  # committed before this report's first event
-                    commitment = games.load(game_id, at=after).dice_commitment
+                if commitment is None:  # committed before the first event
+                    commitment = earlier()
                 event["dice_commitment"] = commitment
     return events
 
@@ -266,8 +277,8 @@ def _sections(title: str, state, seat: str, after: int, head: str, data: dict) -
     happened = [f"{e['version']}. {e['sentence']}" for e in data["events"]] or ["Nothing new."]
     sections = [("Turn report", header), ("What happened", happened)]
     for name, value in data["projections"].items():
-        render = PROJECTION_TEXT.get(name, _generic)
-        sections.append((name.replace("-", " ").capitalize(), render(value)))
+        heading, render = PROJECTION_TEXT.get(name, (name.replace("-", " ").capitalize(), _generic))
+        sections.append((heading, render(value)))
     owes = data["owes"]
     sections.append(("Deadline", [f"Next deadline: {data['next_deadline'] or 'none'}",
                                   f"You owe orders for: {readable(owes)}" if owes else "You owe no orders."]))
@@ -350,7 +361,8 @@ def _us_entry(p: dict) -> list[str]:
 
 
 def _minors(p: dict) -> list[str]:
-    return [f"{name}: hex {m.get('hex')} ({m.get('zone')} zone), "
+    return [f"{name}: " + (f"colony of {m['colony_of']}, " if m.get("colony_of") else
+                           f"hex {m.get('hex')} ({m.get('zone')} zone), ")
             + (f"controlled by {m['controller']}" if m.get("controller") else "uncontrolled")
             + (f", allies {readable(m['allies'])}" if m.get("allies") else "")
             + (f", at war with {readable(m['at_war_with'])}" if m.get("at_war_with") else "")
@@ -364,7 +376,9 @@ def _turn(p: dict) -> list[str]:
             f"Awaiting: {awaiting}", f"Weather: {readable(p.get('weather'))}"]
 
 
-PROJECTION_TEXT: dict[str, Callable[[Any], list[str]]] = {
-    "initiative-track": _initiative_track, "political-effectiveness": _political_effectiveness, "money": _money,
-    "treaty-levels": _treaty_levels, "us-entry": _us_entry, "minors": _minors, "turn": _turn,
+PROJECTION_TEXT: dict[str, tuple[str, Callable[[Any], list[str]]]] = {
+    "turn": ("Turn", _turn), "initiative-track": ("Initiative track", _initiative_track),
+    "political-effectiveness": ("Political effectiveness", _political_effectiveness), "money": ("Money", _money),
+    "treaty-levels": ("Treaty levels", _treaty_levels), "us-entry": ("US entry", _us_entry),
+    "minors": ("Minors", _minors),
 }
