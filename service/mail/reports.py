@@ -257,9 +257,7 @@ def report_message(report: Report, sender: str, recipients: list[str]) -> EmailM
         message.add_attachment(report.png, maintype="image", subtype="png", filename="status.png")
     message.add_attachment(orjson.dumps(report.data, option=orjson.OPT_INDENT_2), maintype="application",
                            subtype="json", filename="report.json")
-    if not message.is_multipart() or message.get_content_subtype() != "mixed":
-        message.make_mixed()
-    return message
+    return message  # adding an attachment made it multipart/mixed around the alternatives
 
 
 # ---- rendering -------------------------------------------------------------------------------
@@ -292,7 +290,8 @@ def _text(sections: list[Section]) -> str:
 def _html(title: str, sections: list[Section], svg: str | None) -> str:
     body = []
     for heading, lines in sections:
-        body.append(f"<h2>{html.escape(heading)}</h2>\n<ul>" + "".join(f"<li>{html.escape(line)}</li>" for line in lines) + "</ul>")
+        items = "".join(f"<li>{html.escape(line)}</li>" for line in lines)
+        body.append(f"<h2>{html.escape(heading)}</h2>\n<ul>{items}</ul>")
         if heading == "Turn report" and svg is not None:  # the status display under the header
             body.append(re.sub(r"^\s*<\?xml[^>]*\?>", "", svg))
     return (f"<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>{html.escape(title)}</title></head>"
@@ -304,7 +303,8 @@ def _generic(value: Any, indent: str = "") -> list[str]:
     if isinstance(value, dict) and value:
         lines = []
         for key, item in value.items():
-            if isinstance(item, dict) and item or isinstance(item, list) and any(isinstance(i, (dict, list)) for i in item):
+            compound = isinstance(item, list) and any(isinstance(i, (dict, list)) for i in item)
+            if compound or isinstance(item, dict) and item:
                 lines += [f"{indent}{key}:"] + _generic(item, indent + "  ")
             else:
                 lines.append(f"{indent}{key}: {readable(item)}")

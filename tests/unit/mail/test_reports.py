@@ -13,9 +13,18 @@ from service.app import create_app
 from service.config import Config
 from service.mail.reports import build_report, report_message
 from service.problems import Problem
-from tests.support.dod3_api import ALLIES, AXIS, MODERATOR, bid_sightings, create_dod3_table, finish_turn, \
-    pass_every_option, play_offered, roll_weather
 from tests.support.api import create_game_table
+from tests.support.dod3_api import (
+    ALLIES,
+    AXIS,
+    MODERATOR,
+    bid_sightings,
+    create_dod3_table,
+    finish_turn,
+    pass_every_option,
+    play_offered,
+    roll_weather,
+)
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 GE_BID = {"points": 7, "options": 3}  # distinctive: neither number is in player2's own bids
@@ -118,7 +127,8 @@ def test_a_dice_roll_in_the_report_names_the_commitment_the_game_published(dod3,
     """CORE-dice: the weather roll's sentence names the commitment GameCreated published and
     the HMAC message; the stored seed gives the recorded value by that recipe."""
     report = build_report(games, dod3.game_id, AXIS, after)
-    created, rolled = (next(e for e in dod3.events(AXIS) if e["type"] == kind) for kind in ("GameCreated", "DiceRolled"))
+    logged = dod3.events(AXIS)
+    created, rolled = (next(e for e in logged if e["type"] == kind) for kind in ("GameCreated", "DiceRolled"))
     text = next(e["sentence"] for e in report.data["events"] if e["type"] == "DiceRolled")
     assert created["data"]["dice_commitment"] in text
     assert f'"{dod3.game_id}:{rolled["version"]}:k"' in text

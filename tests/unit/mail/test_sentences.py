@@ -12,17 +12,33 @@ import typing
 import pytest
 
 from domain import registry
-from domain.kernel.platform import PLATFORM_EVENTS
 from domain.kernel.plain import to_plain
+from domain.kernel.platform import PLATFORM_EVENTS
 from events import dice
 from service.app import create_app
 from service.config import Config
 from service.mail import reports
 from service.mail.reports import (
-    ENVELOPE_FIELDS, SEALED, SPECS, fields_of, readable, sentence, templates, with_dice_commitments,
+    ENVELOPE_FIELDS,
+    SEALED,
+    SPECS,
+    fields_of,
+    readable,
+    sentence,
+    templates,
+    with_dice_commitments,
 )
-from tests.support.dod3_api import ALLIES, AXIS, MODERATOR, SOVIET, create_dod3_table, finish_turn, \
-    pass_every_option, play_offered, roll_weather
+from tests.support.dod3_api import (
+    ALLIES,
+    AXIS,
+    MODERATOR,
+    SOVIET,
+    create_dod3_table,
+    finish_turn,
+    pass_every_option,
+    play_offered,
+    roll_weather,
+)
 from tests.support.random_play import RandomGame, drawing
 
 RULESETS = [r.id for r in registry.all_rulesets(builtin_only=True)]
