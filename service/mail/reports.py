@@ -1,0 +1,384 @@
+"""A seat's turn report (play by email): what happened since its last report, one sentence per event
+from ``sentences/*.yaml``, its projections, the next deadline and what it owes, the version and
+the signed head to verify the game by; as plain text, HTML with the status display inline, PNG
+and JSON. Built only from the seat's ``SeatView``, so it cannot show what the seat may not read."""
+from __future__ import annotations
+
+import html
+import re
+import string
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from email.message import EmailMessage
+from functools import cache
+from pathlib import Path
+from typing import Any, Callable
+
+import cairosvg
+import orjson
+import yaml
+
+from domain.kernel import MODERATOR
+from projections.redaction import SeatView
+from service.problems import validation
+
+SENTENCES = Path(__file__).parent / "sentences"
+# The stored event's own fields a template may name as ``envelope.<field>`` (never its data).
+ENVELOPE_FIELDS = ("version", "type", "actor", "game_id", "recorded_at", "dice_commitment")
+SEALED = "{envelope.actor} sent a sealed order."
+SVG = "image/svg+xml"
+
+# ---- templates -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Templates:
+    """One family's sentences (``rulesets``: the ruleset ids it serves; none for the platform)."""
+
+    rulesets: tuple[str, ...]
+    sentences: dict[str, str]
+    sealed: dict[str, str]
+
+
+def _load(path: Path) -> Templates:
+    """Read and check one sentences file: a mistake in it is a packaging error, said by name."""
+    raw = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    parts = {key: raw.get(key) or {} for key in ("sentences", "sealed")}
+    for key, table in parts.items():
+        if not isinstance(table, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in table.items()):
+            raise ValueError(f"{path.name}: {key} must map event types to template strings")
+    rulesets = raw.get("rulesets") or []
+    if not isinstance(rulesets, list):
+        raise ValueError(f"{path.name}: rulesets must be a list of ruleset ids")
+    return Templates(tuple(rulesets), parts["sentences"], parts["sealed"])
+
+
+@cache
+def template_files() -> dict[str, Templates]:
+    """File name (without .yaml) -> its templates; ``platform`` is every game's."""
+    return {path.stem: _load(path) for path in sorted(SENTENCES.glob("*.yaml"))}
+
+
+@cache
+def templates(ruleset_id: str) -> Templates:
+    """The platform's templates with the ruleset's family file over them."""
+    files = template_files()
+    platform = files["platform"]
+    own = next((t for t in files.values() if ruleset_id in t.rulesets), Templates((), {}, {}))
+    return Templates((ruleset_id,), {**platform.sentences, **own.sentences}, {**platform.sealed, **own.sealed})
+
+
+# ---- the formatter ---------------------------------------------------------------------------
+
+MISSING = object()
+
+
+def readable(value: Any) -> str:
+    """A JSON value as words: lists joined with "and", dicts as "key value", empty as "none"."""
+    if value is None or value == "" or value == [] or value == {}:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, (str, int, float)):
+        return str(value)
+    if isinstance(value, dict):
+        if isinstance(value.get("power"), str) and len(value) > 1:  # a power's row: "GE: points 7, ..."
+            return f"{value['power']}: " + readable({k: v for k, v in value.items() if k != "power"})
+        return ", ".join(f"{key} {_nested(item)}" for key, item in value.items())
+    if isinstance(value, (list, tuple)):
+        words = [readable(item) for item in value]
+        if any(isinstance(item, (dict, list, tuple)) for item in value):
+            return "; ".join(words)
+        return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    return str(value)
+
+
+def _nested(value: Any) -> str:
+    text = readable(value)
+    return f"({text})" if isinstance(value, (dict, list, tuple)) and len(value) > 1 else text
+
+
+def when(seconds: Any) -> str:
+    """Unix seconds as a UTC date and time (0 or none: "none")."""
+    if not isinstance(seconds, (int, float)) or isinstance(seconds, bool) or not seconds:
+        return "none" if seconds in (None, 0) else readable(seconds)
+    try:
+        return datetime.fromtimestamp(seconds, timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    except (OverflowError, OSError, ValueError):
+        return readable(seconds)
+
+
+def dice(rolls: Any) -> str:
+    """Rolls as "roll 0 (d10) = 7": k, sides and value, what verifying a roll needs."""
+    if not isinstance(rolls, list) or not all(isinstance(r, dict) for r in rolls):
+        return readable(rolls)
+    return readable([f"roll {r.get('k', '?')} (d{r.get('sides', '?')}) = {r.get('value', '?')}" for r in rolls])
+
+
+def units(counters: Any) -> str:
+    """Unit rows (``unit`` with ``count``, ``damaged``...) as "2 infantry, 1 battleship (damaged)"."""
+    if not isinstance(counters, list) or not all(isinstance(c, dict) and "unit" in c for c in counters):
+        return readable(counters)
+    return readable([(f"{c['count']} " if "count" in c else "") + readable(c["unit"])
+                     + (" (damaged)" if c.get("damaged") else "") for c in counters])
+
+
+SPECS: dict[str, Callable[[Any], str]] = {"": readable, "time": when, "dice": dice, "units": units}
+
+
+class _Sentence(string.Formatter):
+    """str.format over the event's fields that never raises on a field: a missing one reads "?"."""
+
+    def get_field(self, field_name, args, kwargs):
+        value: Any = kwargs
+        for part in field_name.split("."):
+            value = value.get(part, MISSING) if isinstance(value, dict) else MISSING
+        return value, field_name
+
+    def convert_field(self, value, conversion):
+        return value
+
+    def format_field(self, value, format_spec):
+        if value is MISSING:
+            return "?"
+        return SPECS.get(format_spec, readable)(value)
+
+
+_FORMATTER = _Sentence()
+
+
+def fields_of(template: str) -> list[tuple[str, str]]:
+    """(field name, spec) of each replacement field: what the template reads."""
+    return [(name, spec or "") for _, name, spec, _ in _FORMATTER.parse(template) if name is not None]
+
+
+def sentence(ruleset_id: str, event: dict) -> str:
+    """One stored event as ``SeatView.event_for`` gives it to a seat, as one English sentence. A
+    sealed one reads only its envelope: what a seat may not read never reaches a template."""
+    if not isinstance(event, dict):
+        raise TypeError(f"an event is a dict (as SeatView.event_for gives it), not {type(event).__name__}")
+    kind = str(event.get("type") or "?")
+    envelope = {name: event[name] for name in ENVELOPE_FIELDS if name in event}
+    envelope.setdefault("actor", "someone")
+    found = templates(ruleset_id)
+    if event.get("redacted"):
+        return _FORMATTER.format(found.sealed.get(kind, SEALED), envelope=envelope)
+    data = event.get("data") if isinstance(event.get("data"), dict) else {}
+    template = found.sentences.get(kind)
+    if template is None:  # a ruleset outside the sentence files (a test's own) still reads
+        return f"{envelope['actor']}: {kind} ({readable(data)})."
+    return _FORMATTER.format(template, **{**data, "envelope": envelope})
+
+
+# ---- the report ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Report:
+    game_id: str
+    seat: str
+    after: int
+    version: int
+    subject: str
+    text: str  # plain-text part (always)
+    html: str  # the same content, with the status display SVG inline
+    svg: str | None  # the ruleset's drawn projection as the seat sees it, if any
+    png: bytes | None  # that SVG rendered (for clients that block SVG)
+    data: dict  # machine-readable: report.json
+
+
+Section = tuple[str, list[str]]  # a heading and its lines
+
+
+def build_report(games, game_id: str, seat: str, after: int, title: str = "") -> Report:
+    """``seat``'s report of the events after version ``after`` up to now (``games``: GameService)."""
+    state = games.load(game_id)
+    if seat not in state.seats and seat != MODERATOR:
+        raise validation({"seat": f"not a seat of game {game_id}: one of {sorted(state.seats)}"})
+    if isinstance(after, bool) or not isinstance(after, int) or not 0 <= after <= state.version:
+        raise validation({"after": f"must be a version between 0 and {state.version}"})
+    rules = games.rules(game_id)
+    view = SeatView(rules, state, seat)
+    envelopes = games.store.read(game_id, after=after, until=state.version)
+    events = [view.event_for(e) for e in envelopes]
+    for event in with_dice_commitments(events, lambda: games.load(game_id, at=after).dice_commitment):
+        event["sentence"] = sentence(state.ruleset, event)
+    built = view.all_projections()
+    drawn = [p.name for p in rules.ruleset.projections if p.media_type == SVG]
+    svg = built[drawn[0]] if drawn else None
+    projections = {p.name: built[p.name] for p in rules.ruleset.projections if p.media_type == "application/json"}
+    schedule = view.projection("schedule")[1]
+    mine = schedule["seats"].get(seat, {})
+    head = games.signed_head(state)
+    data = {"game_id": game_id, "seat": seat, "version": state.version, "signed_head": head,
+            "events": [{"version": e["version"], "type": e["type"], "sentence": e["sentence"]} for e in events],
+            "projections": projections, "owes": list(mine.get("owes", [])), "next_deadline": mine.get("next_deadline")}
+    data = orjson.loads(orjson.dumps(data))  # exactly what report.json and the API carry
+    title = title or rules.ruleset.title
+    sections = _sections(title, state, seat, after, head, data)
+    return Report(game_id, seat, after, state.version,
+                  subject=f"[{game_id[:8]}] {title}: turn report for {seat}, version {state.version}",
+                  text=_text(sections), html=_html(title, sections, svg), svg=svg,
+                  png=None if svg is None else cairosvg.svg2png(bytestring=svg.encode("utf-8")), data=data)
+
+
+def with_dice_commitments(events: list[dict], earlier: Callable[[], str | None] = lambda: None) -> list[dict]:
+    """Each DiceRolled gets ``dice_commitment``: the seed commitment in play when it was rolled
+    (GameCreated commits the first seed; an early reveal or DiceSeedCommitted the next);
+    ``earlier``: the one in play before the first event, asked only when needed."""
+    commitment = None
+    for event in events:
+        data = event["data"]
+        match event["type"]:
+            case "GameCreated":
+                commitment = data.get("dice_commitment")
+            case "DiceSeedRevealed" if data.get("next_commitment"):
+                commitment = data["next_commitment"]
+            case "DiceSeedCommitted":
+                commitment = data.get("commitment")
+            case "DiceRolled":
+                if commitment is None:  # committed before the first event
+                    commitment = earlier()
+                event["dice_commitment"] = commitment
+    return events
+
+
+def report_message(report: Report, sender: str, recipients: list[str]) -> EmailMessage:
+    """multipart/mixed: text and HTML alternatives, status.png (when drawn) and report.json."""
+    if isinstance(recipients, str) or not recipients:
+        raise ValueError("report_message needs a list of at least one recipient address")
+    message = EmailMessage()
+    message["Subject"] = report.subject
+    message["From"] = sender
+    message["To"] = ", ".join(recipients)
+    message.set_content(report.text)
+    message.add_alternative(report.html, subtype="html")
+    if report.png is not None:
+        message.add_attachment(report.png, maintype="image", subtype="png", filename="status.png")
+    message.add_attachment(orjson.dumps(report.data, option=orjson.OPT_INDENT_2), maintype="application",
+                           subtype="json", filename="report.json")
+    return message  # adding an attachment made it multipart/mixed around the alternatives
+
+
+# ---- rendering -------------------------------------------------------------------------------
+
+
+def _sections(title: str, state, seat: str, after: int, head: str, data: dict) -> list[Section]:
+    powers = ", ".join(state.seats.get(seat, ())) or "the moderator"
+    header = [f"Game: {title}, {state.game_id}", f"Seat: {seat} ({powers})",
+              f"Version: {state.version} (events after {after})", f"Signed head: {head}",
+              f"verify: casus verify <export> --head {head}",
+              f"  (<export>: the game's log as JSONL, from casus export {state.game_id})",
+              f"Dice seed commitment: sha256 {state.dice_commitment}"]
+    if state.seed:
+        header.append(f"Dice seed revealed: {state.seed}")
+    happened = [f"{e['version']}. {e['sentence']}" for e in data["events"]] or ["Nothing new."]
+    sections = [("Turn report", header), ("What happened", happened)]
+    for name, value in data["projections"].items():
+        heading, render = PROJECTION_TEXT.get(name, (name.replace("-", " ").capitalize(), _generic))
+        sections.append((heading, render(value)))
+    owes = data["owes"]
+    sections.append(("Deadline", [f"Next deadline: {data['next_deadline'] or 'none'}",
+                                  f"You owe orders for: {readable(owes)}" if owes else "You owe no orders."]))
+    return sections
+
+
+def _text(sections: list[Section]) -> str:
+    return "\n\n".join(f"{heading}\n{'=' * len(heading)}\n" + "\n".join(lines) for heading, lines in sections) + "\n"
+
+
+def _html(title: str, sections: list[Section], svg: str | None) -> str:
+    body = []
+    for heading, lines in sections:
+        items = "".join(f"<li>{html.escape(line)}</li>" for line in lines)
+        body.append(f"<h2>{html.escape(heading)}</h2>\n<ul>{items}</ul>")
+        if heading == "Turn report" and svg is not None:  # the status display under the header
+            body.append(re.sub(r"^\s*<\?xml[^>]*\?>", "", svg))
+    return (f"<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>{html.escape(title)}</title></head>"
+            f"<body>\n" + "\n".join(body) + "\n</body></html>\n")
+
+
+def _generic(value: Any, indent: str = "") -> list[str]:
+    """Any JSON projection, one line per key, nested keys indented."""
+    if isinstance(value, dict) and value:
+        lines = []
+        for key, item in value.items():
+            compound = isinstance(item, list) and any(isinstance(i, (dict, list)) for i in item)
+            if compound or isinstance(item, dict) and item:
+                lines += [f"{indent}{key}:"] + _generic(item, indent + "  ")
+            else:
+                lines.append(f"{indent}{key}: {readable(item)}")
+        return lines
+    if isinstance(value, list) and any(isinstance(i, (dict, list)) for i in value):
+        return [f"{indent}- {readable(item)}" for item in value]
+    return [f"{indent}{readable(value)}"]
+
+
+# DoD III's projections (domain/dod3/projections.py) in the rulebook's words.
+
+def _initiative_track(p: dict) -> list[str]:
+    lines = [f"Turn {p['turn']} ({p['label']}), phase {p['phase']}; bids revealed: {readable(p['revealed'])}"]
+    for row in p["track"]:
+        bid = row["bid"]
+        said = "" if bid is None else (f": bid {bid['points']} points for {bid['options']} options, modifier "
+                                       f"{bid['modifier']}, final bid {bid['final_bid']}")
+        lines.append(f"{row['position']}. {row['power']}{said}{' (last card)' if row['last_card'] else ''}")
+    sealed = [f"{power} {'submitted' if b['submitted'] else 'not yet'}"
+              + ("" if b.get("points") is None else f" ({b['points']} points for {b['options']} options)")
+              for power, b in (p.get("sealed_bids") or {}).items()]
+    return lines + ([f"Sealed bids: {', '.join(sealed)}"] if sealed and not p["revealed"] else [])
+
+
+def _political_effectiveness(p: dict) -> list[str]:
+    return [f"{power}: " + ("face down" if row["political_effectiveness"] is None else
+                            f"{row['political_effectiveness']} (modified {row['modified_political_effectiveness']})"
+                            + (", face down" if row["hidden"] else ""))
+            for power, row in p.items()]
+
+
+def _money(p: dict) -> list[str]:
+    def amount(value):
+        return "hidden" if value is None else value
+    return [f"{power}: savings {amount(r['savings'])}, debt {amount(r['debt'])}, credit limit "
+            f"{amount(r['credit_limit'])}, bid points {amount(r['bid_points'])}" for power, r in p.items()]
+
+
+def _treaty_levels(p: dict) -> list[str]:
+    lines = [f"{'-'.join(t['powers'])}: level {t['level']} for {t['age']} turns"
+             + (" with trade" if t.get("trade") else "") for t in p["treaties"]] or ["No treaties."]
+    for agreement in p["trade_agreements"]:
+        lines.append("Trade: " + "; ".join(f"{f['sender']} to {f['receiver']} {readable(f['goods'])}"
+                                           for f in agreement["flows"]))
+    return lines
+
+
+def _us_entry(p: dict) -> list[str]:
+    lines = [f"{power}: {row['total']} (rounded {row['rounded']})" for power, row in p["powers"].items()]
+    for row in p["turns"][-1:]:
+        lines.append(f"Shifts of {row['label']}: " + readable([f"{s['power']} {s['shift']} ({s['reason']})"
+                                                               for s in row["shifts"]]))
+    return lines
+
+
+def _minors(p: dict) -> list[str]:
+    return [f"{name}: " + (f"colony of {m['colony_of']}, " if m.get("colony_of") else
+                           f"hex {m.get('hex')} ({m.get('zone')} zone), ")
+            + (f"controlled by {m['controller']}" if m.get("controller") else "uncontrolled")
+            + (f", allies {readable(m['allies'])}" if m.get("allies") else "")
+            + (f", at war with {readable(m['at_war_with'])}" if m.get("at_war_with") else "")
+            + (", in civil war" if m.get("civil_war") else "")
+            for name, m in p["minors"].items()]
+
+
+def _turn(p: dict) -> list[str]:
+    awaiting = readable([f"{a['power']} ({a['seat']})" for a in p.get("awaiting", [])])
+    return [f"Turn {p['number']}, {p['label']}: step {p['step']} {p.get('step_name', '')}".rstrip(),
+            f"Awaiting: {awaiting}", f"Weather: {readable(p.get('weather'))}"]
+
+
+PROJECTION_TEXT: dict[str, tuple[str, Callable[[Any], list[str]]]] = {
+    "turn": ("Turn", _turn), "initiative-track": ("Initiative track", _initiative_track),
+    "political-effectiveness": ("Political effectiveness", _political_effectiveness), "money": ("Money", _money),
+    "treaty-levels": ("Treaty levels", _treaty_levels), "us-entry": ("US entry", _us_entry),
+    "minors": ("Minors", _minors),
+}
