@@ -65,6 +65,8 @@ def _loopback(host: str) -> bool:
 
 @dataclass(frozen=True)
 class MailSettings:
+    """Where mail comes from and goes to (the module docstring names each variable)."""
+
     imap_host: str | None = None
     imap_port: int = 993
     imap_user: str = ""
@@ -130,6 +132,8 @@ class MailSettings:
 
 @dataclass(frozen=True)
 class Incoming:
+    """One message in the folder, as the server holds it."""
+
     uid: str
     raw: bytes
     internal_date: datetime  # when the server received it
@@ -197,7 +201,11 @@ class Inbox:
             self._quietly_close(box)
             raise MailUnavailable(f"IMAP login {self._where()} failed: {_one_line(error)}") from None
         self._box = box
-        self._call(box.folder.set, s.imap_folder, doing=f"select folder {s.imap_folder!r}")
+        try:
+            self._call(box.folder.set, s.imap_folder, doing=f"select folder {s.imap_folder!r}")
+        except MailUnavailable:
+            self.__exit__()  # `with` calls __exit__ only when __enter__ returned
+            raise
         return self
 
     def __exit__(self, *exc) -> None:

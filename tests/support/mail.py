@@ -53,6 +53,13 @@ def imap_settings():
             box.folder.delete(folder)
 
 
+def flags(settings: MailSettings) -> list[tuple[str, ...]]:
+    """Each message's flags in the settings' folder, oldest first, read without changing them."""
+    box = MailBoxUnencrypted(settings.imap_host, settings.imap_port, timeout=5)
+    with box.login(settings.imap_user, settings.imap_password, initial_folder=settings.imap_folder):
+        return [message.flags for message in box.fetch(mark_seen=False, headers_only=True)]
+
+
 @dataclass(frozen=True)
 class Received:
     mail_from: str
