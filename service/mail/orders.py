@@ -169,6 +169,9 @@ def _resolve(ruleset, kind: str, given_text: dict, legal: list[dict], form: Shor
              groups: dict | None = None, label: str | None = None) -> dict:
     """The command's data: the line's fields typed and matched to an offer, the rest filled in."""
     label = label or kind
+    for name in form.required if form else ():
+        if (groups or {}).get(name) is None:
+            raise _Bad(f"{label} needs {_the(name)}: {form.usage}", kind)
     bodies = [b for b in legal if b.get("type") == kind]
     if not bodies:
         raise _Bad(f"{kind} is not open to you now.")
@@ -197,10 +200,8 @@ def _resolve(ruleset, kind: str, given_text: dict, legal: list[dict], form: Shor
                 given[name] = value
     matched = _matching(label, kind, given, bodies)
     known = {**_pinned(props, defaults, given, matched), **given}
-    for name in [*(waiting.get(p, p) for p in pending), *(form.required if form else ())]:
-        if name not in given:
-            usage = f": {form.usage}" if form else "."
-            raise _Bad(f"{label} needs {_the(name)}{_one_of(name, matched)}{usage}", kind)
+    for name in pending:
+        raise _Bad(f"{label} needs {_the(waiting.get(name, name))}{_one_of(waiting.get(name, name), matched)}.", kind)
     required = schema.get("required", [])
     for name in props:
         if name not in known and (name in required or _offer_leaves_open(name, props[name], defaults, matched)):
@@ -281,8 +282,10 @@ def _matching(label: str, kind: str, given: dict, bodies: list[dict]) -> list[di
     fits = [b for b in bodies if all(_accepts(_prop(b, f), v) for f, v in given.items())]
     if fits:
         return fits
-    for name, value in given.items():
-        if not any(_accepts(_prop(b, name), value) for b in bodies):
+    for name, value in reversed(given.items()):  # the later fields narrow the earlier ones' offer
+        others = [b for b in bodies if all(_accepts(_prop(b, f), v) for f, v in given.items() if f != name)]
+        if others and not any(_accepts(_prop(b, name), value) for b in others):
+            bodies = others
             raise _Bad(f"{label}: {name.replace('_', ' ')} {_shown(value)} is not open to you now"
                        f"{_one_of(name, bodies)}.", kind)
     together = ", ".join(f"{f}={_shown(v)}" for f, v in given.items())
