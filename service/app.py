@@ -19,6 +19,7 @@ from service.reference import reference
 from service.command_schemas import openapi_commands
 from service.config import Config
 from service.deadlines_api import deadlines
+from service.mail.api import mail
 from service.follow_ups import follow_ups
 from service.http import install
 from service.packs import default_pack
@@ -65,6 +66,7 @@ def create_app(config: Config | None = None, services: bootstrap.Services | None
     api.register_blueprint(deadlines)
     api.register_blueprint(follow_ups)
     api.register_blueprint(reference)
+    api.register_blueprint(mail)
     install(app, PER_SEAT_READS)
     streams.install(app, services)
     stream_tokens.install(api, app, services)

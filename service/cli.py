@@ -1,4 +1,4 @@
-"""The ``casus`` command: serve, worker, replay, export, import, verify, openapi, data validate."""
+"""The ``casus`` command: serve, worker, jobs, replay, export, import, verify, keys, mail, openapi, data validate."""
 from __future__ import annotations
 
 import argparse
@@ -52,6 +52,11 @@ def main(argv: list[str] | None = None) -> int:
 
     keys = sub.add_parser("keys", help="the server's head-signing keys")
     keys.add_argument("action", choices=["show", "rotate"])
+
+    mail = sub.add_parser("mail", help="play by email: read orders from the IMAP mailbox, answer and report by SMTP")
+    mail.add_argument("action", choices=["serve", "poll"],
+                      help="serve: keep reading (IMAP IDLE) until stopped; poll: handle what is there now, then stop")
+    mail.add_argument("--idle", type=float, help="seconds to wait for new mail between looks (default CASUS_MAIL_POLL_SECONDS)")
 
     openapi = sub.add_parser("openapi", help="print the OpenAPI document generated from the code")
     openapi.add_argument("--write", action="store_true", help="write it to ./openapi.yaml")
@@ -351,6 +356,34 @@ def cmd_import(args) -> int:
     return 0
 
 
+def cmd_mail(args) -> int:
+    import signal
+    import threading
+
+    from service.mail.dispatch import MailRoom
+    from service.mail.transport import Inbox, MailSettings
+
+    settings = MailSettings.from_env()
+    if not settings.imap_host or not settings.smtp_host:
+        raise CommandError("set CASUS_IMAP_HOST and CASUS_SMTP_HOST (see the README's configuration table)")
+    services = _services()
+    _require_store(services.config)
+    room = MailRoom(services, settings)
+    if args.action == "poll":
+        with Inbox(settings) as inbox:
+            handled = room.poll(inbox)
+        reports = sum(room.send_reports(game_id) for game_id in room.mail_seats.games())
+        print(orjson.dumps({"messages": handled, "reports": reports}).decode())
+        return 0
+    stopping = threading.Event()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(sig, lambda *_: stopping.set())
+    print(f"casus mail: reading {settings.imap_folder} at {settings.imap_host}:{settings.imap_port}, "
+          f"sending through {settings.smtp_host}:{settings.smtp_port}", file=sys.stderr, flush=True)
+    room.serve(stop=stopping.is_set, idle_seconds=args.idle)
+    return 0
+
+
 def cmd_openapi(args) -> int:
     text = generated_openapi()
     if args.write:
@@ -396,7 +429,8 @@ def cmd_data(args) -> int:
 
 COMMANDS = {
     "serve": cmd_serve, "worker": cmd_worker, "jobs": cmd_jobs, "replay": cmd_replay, "export": cmd_export,
-    "import": cmd_import, "verify": cmd_verify, "keys": cmd_keys, "openapi": cmd_openapi, "data": cmd_data,
+    "import": cmd_import, "verify": cmd_verify, "keys": cmd_keys, "mail": cmd_mail,
+    "openapi": cmd_openapi, "data": cmd_data,
 }
 
 if __name__ == "__main__":

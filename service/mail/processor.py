@@ -29,6 +29,7 @@ from domain.kernel import MODERATOR
 from events.envelope import PUBLIC
 from events.store import WrongExpectedVersion
 from service.command_schemas import ready_body, ruleset_docs
+from service.games import seat_key
 from service.http import as_problem
 from service.mail import orders as text_orders
 from service.mail.seats import MailSeats, normalise
@@ -44,6 +45,7 @@ AUTOMATIC_PRECEDENCE = {"bulk", "junk", "list", "auto_reply"}
 ROBOTS = ("mailer-daemon", "postmaster", "noreply", "no-reply")
 LOG_KEEP = 200  # mail log entries kept per game
 RACE_TRIES = 3
+MISSED_LOOKBACK = 200  # events searched for the seat's last missed deadline
 
 
 @dataclass
@@ -195,19 +197,21 @@ class OrderDesk:
 
     def _order(self, game_id: str, seat: str, line: str, key: str) -> tuple[list[str], bool]:
         """One order line: its answer lines and whether it was applied."""
+        known = self.games.store.idempotent_result(game_id, seat_key(seat, key))
+        if known is not None:  # processed before a crash left the message unmarked: never twice
+            return [f"Accepted before: version {known[1].events[-1].version} (this message was applied already)"], True
         for _ in range(RACE_TRIES):
             state = self.games.load(game_id)
             rules = self.games.rules(game_id)
             legal = self._legal(rules, state, seat)
             if line.strip().upper() == "HELP":
-                return ["Orders you may send now:", *(f"  {h}" for h in text_orders.help_lines(rules.ruleset, legal))
-                        or ["  none: nothing is awaited from you now"]], True
+                return self._hints(text_orders.help_lines(rules.ruleset, legal), "Orders you may send now:"), True
             try:
                 order = text_orders.parse_order(line, rules.ruleset, legal)
                 handled = self.games.handle(game_id, seat, order.type, order.data, state.version,
                                             idempotency_key=key, state=state)
             except text_orders.OrderError as error:
-                return [f"Refused: {error.reason}", *self._hints(error.hint)], False
+                return [f"Refused: {error.reason}", *self._missed(game_id, seat), *self._hints(error.hint)], False
             except WrongExpectedVersion:
                 continue  # another order landed first: decide this one again on the new state
             except Exception as error:  # every refusal the API would answer, as a reply
@@ -216,8 +220,7 @@ class OrderDesk:
                     raise
                 return self._refusal(problem, rules, state, seat), False
             sealed = any(e.visibility != PUBLIC for e in handled.events)
-            earlier = " (accepted before: this message was applied already)" if handled.replayed else ""
-            return [f"Accepted: {order.type} {_fields(order.data)}, version {handled.last_version}{earlier}"
+            return [f"Accepted: {' '.join([order.type, *_fields(order.data)])}, version {handled.last_version}"
                     + (" (sealed: only you are told)" if sealed else "")], True
         return ["Refused: the game kept changing while this order was decided; send it again"], False
 
@@ -227,11 +230,26 @@ class OrderDesk:
         if rule_id:
             rule = all_rules().get(rule_id)
             out.append(f"Rule {rule_id}" + (f": {rule.text}" if rule else ""))
-        return out + self._hints(text_orders.help_lines(rules.ruleset, self._legal(rules, state, seat)))
+        legal = self._legal(rules, state, seat)
+        return out + self._missed(state.game_id, seat) + self._hints(text_orders.help_lines(rules.ruleset, legal))
+
+    def _missed(self, game_id: str, seat: str) -> list[str]:
+        """Why an order may have come too late: a deadline this seat missed since it last acted
+        (CORE-deadline: the missed-order policy acted for the seat)."""
+        version = self.games.store.version(game_id)
+        tail = self.games.store.read(game_id, after=max(0, version - MISSED_LOOKBACK))
+        missed = next((e for e in reversed(tail) if e.type == "MissedOrdersApplied" and seat in e.data["seats"]), None)
+        if missed is None:
+            return []
+        if any(e.actor == seat for e in tail[tail.index(missed) + 1:]):
+            return []  # the seat has acted since: that deadline is old news
+        data = missed.data
+        return [f"Too late? Your last deadline ({data['kind']}) passed and its missed-order policy was applied "
+                f"for you at version {missed.version}: {data['policy']} (rule CORE-deadline)."]
 
     @staticmethod
-    def _hints(hints: list[str]) -> list[str]:
-        return ["Legal now:", *(f"  {h}" for h in hints)] if hints else ["Nothing is awaited from you now."]
+    def _hints(hints: list[str], heading: str = "Legal now:") -> list[str]:
+        return [heading, *(f"  {h}" for h in hints)] if hints else ["Nothing is awaited from you now."]
 
     @staticmethod
     def _legal(rules, state, seat: str) -> list[dict]:
@@ -280,5 +298,5 @@ def _seen(mid: str) -> str:
     return "mail-seen:" + hashlib.sha256(mid.encode()).hexdigest()
 
 
-def _fields(data: dict) -> str:
-    return " ".join(f"{k}={orjson.dumps(v).decode() if not isinstance(v, str) else v}" for k, v in data.items())
+def _fields(data: dict) -> list[str]:
+    return [f"{k}={v if isinstance(v, str) else orjson.dumps(v).decode()}" for k, v in data.items()]

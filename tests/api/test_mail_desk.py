@@ -1,0 +1,192 @@
+"""Play by email at the order desk: registration over the API, then raw messages through
+``OrderDesk.process`` against a real game service (SQLite). What a hostile or broken sender
+mails (forged From, wrong password, replay, auto-reply, malformed order, a power not held, an
+order after the deadline) is refused or ignored, and the game's log is unchanged by it."""
+from __future__ import annotations
+
+from email.message import EmailMessage
+from email.utils import make_msgid
+
+import pytest
+
+from service.mail.processor import OrderDesk, game_address
+from service.scheduler import InProcessScheduler
+from tests.api.test_schedule_api import HOUR, Clock
+from tests.support.api import MODERATOR, Table
+
+SERVICE = "casus@example.org"
+PASSWORDS = {"player1": "axis-pw-1", "player2": "allies-pw-2", "player3": "soviet-pw-3", MODERATOR: "mod-pw-0"}
+
+
+def address(seat: str) -> str:
+    return f"{seat}@players.example"
+
+
+@pytest.fixture
+def clock():
+    return Clock()
+
+
+@pytest.fixture
+def game(sqlite_app, clock):
+    """A DoD III game (preset 3) whose seats and moderator all registered for mail."""
+    services = sqlite_app.extensions["casus_services"]
+    services.scheduler = InProcessScheduler(services.games, clock)
+    client = sqlite_app.test_client()
+    body = client.post("/games", json={"ruleset": "dod3", "preset": "3"}).json
+    table = Table(client, body["game_id"], body["tokens"], body["moderator_token"])
+    for seat, password in PASSWORDS.items():
+        response = client.put(f"/games/{table.game_id}/mail/seats/{seat}", headers=table.auth(seat),
+                              json={"addresses": [address(seat)], "order_password": password})
+        assert response.status_code == 200, response.get_data(as_text=True)
+    return table
+
+
+@pytest.fixture
+def desk(sqlite_app):
+    return OrderDesk(sqlite_app.extensions["casus_services"], SERVICE)
+
+
+def mail(table: Table, sender: str, body: str, message_id: str | None = None, **headers) -> bytes:
+    message = EmailMessage()
+    message["From"] = sender
+    message["To"] = game_address(SERVICE, table.game_id)
+    message["Subject"] = "orders"
+    message["Message-ID"] = message_id or make_msgid(domain="players.example")
+    for name, value in headers.items():
+        message[name.replace("_", "-")] = value
+    message.set_content(body)
+    return bytes(message)
+
+
+def orders(seat: str, *lines: str, password: str | None = None) -> str:
+    return "\n".join([f"SIGNON {seat} {password or PASSWORDS[seat]}", *lines]) + "\n"
+
+
+def reply_text(reply) -> str:
+    return reply.get_body(preferencelist=("plain",)).get_content()
+
+
+def test_registration_hides_the_password_and_checks_who_registers(game):
+    client = game.client
+    own = client.get(f"/games/{game.game_id}/mail", headers=game.auth("player1")).json
+    assert own["game_address"] == game_address("casus@localhost", game.game_id)
+    assert own["seats"] == [{"seat": "player1", "addresses": [address("player1")], "notify": "steps"}]
+    everyone = client.get(f"/games/{game.game_id}/mail", headers=game.auth(MODERATOR)).json
+    assert {s["seat"] for s in everyone["seats"]} == set(PASSWORDS)
+    assert "pw" not in str(everyone)
+    other = client.put(f"/games/{game.game_id}/mail/seats/player2", headers=game.auth("player1"),
+                       json={"addresses": ["thief@evil.example"], "order_password": "stolen-pw"})
+    assert other.status_code == 403 and other.mimetype == "application/problem+json"
+    bad = client.put(f"/games/{game.game_id}/mail/seats/player1", headers=game.auth("player1"),
+                     json={"addresses": ["not an address"], "order_password": "x", "notify": "sometimes"})
+    assert bad.status_code == 422 and bad.mimetype == "application/problem+json"
+    assert client.get(f"/games/{game.game_id}/mail/log", headers=game.auth("player1")).status_code == 403
+
+
+def test_an_order_by_mail_goes_through_the_write_path_and_is_answered(game, desk):
+    before = game.version()
+    receipt, reply = desk.process(mail(game, address("player1"), orders("player1", "WEATHER")))
+    assert receipt.outcome == "applied", receipt
+    assert game.version() > before
+    assert reply["To"] == address("player1") and reply["Auto-Submitted"] == "auto-replied"
+    text = reply_text(reply)
+    assert "Accepted: RollWeather" in text and f"version {game.version()}" in text
+    assert "axis-pw-1" not in text  # the SIGNON line is never echoed
+
+
+@pytest.mark.parametrize("case", ["forged sender", "wrong password", "another seat's password", "no signon",
+                                  "malformed order", "a power not held", "no plain text"])
+def test_refused_mail_changes_nothing_and_says_why(game, desk, case):
+    sender, body = address("player1"), orders("player1", "WEATHER")
+    if case == "forged sender":
+        sender = "player1@forger.example"
+    elif case == "wrong password":
+        body = orders("player1", "WEATHER", password="guess-1234")
+    elif case == "another seat's password":
+        body = orders("player1", "WEATHER", password=PASSWORDS["player2"])
+    elif case == "no signon":
+        body = "WEATHER\n"
+    elif case == "malformed order":
+        body = orders("player1", "BID GE lots")
+    elif case == "a power not held":
+        body = orders("player1", "RollWeather", "PassOption power=RU")
+    raw = mail(game, sender, body)
+    if case == "no plain text":
+        message = EmailMessage()
+        message["From"], message["To"], message["Subject"] = sender, game_address(SERVICE, game.game_id), "o"
+        message["Message-ID"] = make_msgid()
+        message.add_alternative("<p>SIGNON player1 axis-pw-1</p>", subtype="html")
+        raw = bytes(message)
+    before = game.version()
+    if case == "a power not held":  # the weather is rolled; the order for RU is refused by itself
+        receipt, reply = desk.process(raw)
+        assert receipt.outcome == "partly applied"
+        text = reply_text(reply)
+        assert "RU" in text and "Refused" in text, text
+        return
+    receipt, reply = desk.process(raw)
+    assert receipt.outcome == "refused", receipt
+    assert game.version() == before
+    assert reply is not None and "Refused" in reply_text(reply) or "Nothing was applied" in reply_text(reply)
+    log = game.client.get(f"/games/{game.game_id}/mail/log", headers=game.auth(MODERATOR)).json["entries"]
+    assert log[-1]["outcome"] == "refused" and log[-1]["sender"] == sender.lower()
+
+
+def test_a_malformed_order_is_answered_with_what_is_legal(game, desk):
+    _, reply = desk.process(mail(game, address("player1"), orders("player1", "BID GE lots")))
+    text = reply_text(reply)
+    assert "Refused" in text and "Legal now:" in text and "WEATHER" in text.upper()
+
+
+@pytest.mark.parametrize("header,value", [("Auto-Submitted", "auto-replied"), ("Precedence", "bulk"),
+                                          ("Auto-Submitted", "auto-generated"), ("List-Id", "<orders.example>")])
+def test_automatic_mail_is_ignored_without_a_reply(game, desk, header, value):
+    before = game.version()
+    receipt, reply = desk.process(mail(game, address("player1"), orders("player1", "WEATHER"), **{header: value}))
+    assert (receipt.outcome, reply) == ("ignored", None)
+    assert game.version() == before
+
+
+def test_a_bounce_and_our_own_mail_are_ignored(game, desk):
+    for sender in ("MAILER-DAEMON@players.example", game_address(SERVICE, game.game_id)):
+        receipt, reply = desk.process(mail(game, sender, orders("player1", "WEATHER")))
+        assert (receipt.outcome, reply) == ("ignored", None), sender
+    assert game.version() == 1
+
+
+def test_a_replayed_message_is_ignored(game, desk):
+    raw = mail(game, address("player1"), orders("player1", "WEATHER"), message_id="<once@players.example>")
+    receipt, reply = desk.process(raw)
+    desk.mark_seen(receipt)
+    version = game.version()
+    again, reply = desk.process(raw)
+    assert (again.outcome, reply) == ("ignored", None)
+    assert game.version() == version
+
+
+def test_a_message_processed_twice_before_it_was_marked_applies_its_orders_once(game, desk):
+    """A crash after the orders but before the "seen" mark: the orders' idempotency keys hold."""
+    raw = mail(game, address("player1"), orders("player1", "WEATHER"), message_id="<crash@players.example>")
+    desk.process(raw)
+    version = game.version()
+    receipt, reply = desk.process(raw)
+    assert game.version() == version
+    assert "Accepted before" in reply_text(reply)
+
+
+def test_an_order_after_the_deadline_is_refused(game, desk, sqlite_app, clock):
+    game.send(MODERATOR, "SetSchedule", reminders=[])
+    clock.now += 25 * HOUR
+    assert sqlite_app.extensions["casus_services"].scheduler.run_due() == 1  # the weather is rolled for GE
+    before = game.version()
+    receipt, reply = desk.process(mail(game, address("player1"), orders("player1", "WEATHER")))
+    assert receipt.outcome == "refused"
+    assert game.version() == before
+    assert "Too late? Your last deadline (weather) passed" in reply_text(reply)
+
+
+def test_help_lists_the_orders_a_seat_may_send(game, desk):
+    receipt, reply = desk.process(mail(game, address("player1"), orders("player1", "HELP")))
+    assert receipt.outcome == "applied" and game.version() == 1
+    assert "Orders you may send now:" in reply_text(reply)
