@@ -274,7 +274,7 @@ class OrderDesk:
             reply["References"] = message["Message-ID"]
         head = [f"Game {receipt.game_id}" + (f", seat {receipt.seat}" if receipt.seat else "")]
         if receipt.outcome == "refused" and not receipt.lines:
-            head.append(f"Nothing was applied: {receipt.reason}.")
+            head.append(f"Refused: {receipt.reason}. Nothing was applied.")
         body = head + [""] + receipt.lines
         if receipt.version is not None:
             body += [f"The game is at version {receipt.version}; signed head {receipt.signed_head}"]

@@ -60,10 +60,13 @@ class Post:
         self.to = f"casus+{game_id}@casus.example"
 
     def send(self, seat: str, *lines: str, refused: bool = False, raw: bytes | None = None) -> str:
-        """Mail ``lines`` as ``seat`` (signed on) and return the receipt's text."""
-        message_id = f"<{time.monotonic_ns()}.{seat}@players.example>"
-        raw = raw or make_mail(address(seat), self.to, "orders",
-                               "\n".join([f"SIGNON {seat} {PASSWORDS[seat]}", *lines]), message_id=message_id)
+        """Mail ``lines`` as ``seat`` (signed on), or the message ``raw``; return the receipt's text."""
+        if raw is None:
+            message_id = f"<{time.monotonic_ns()}.{seat}@players.example>"
+            raw = make_mail(address(seat), self.to, "orders", "\n".join([f"SIGNON {seat} {PASSWORDS[seat]}", *lines]),
+                            message_id=message_id)
+        else:
+            message_id = re.search(rb"^Message-ID: (\S+)", raw, re.M | re.I).group(1).decode()
         with Inbox(self.imap) as inbox:
             inbox.append(raw)
         receipt = self.sink.wait_for(lambda r: r.message.get("In-Reply-To") == message_id, timeout=60)
@@ -236,3 +239,51 @@ def test_two_turns_of_days_of_decision_entirely_by_mail(mail_game, tmp_path, mon
                     assert not bid_sightings(report["projections"], power), (seat, power, report["version"])
                 for line in BIDS[other]:
                     assert line not in body, (seat, line)
+
+
+def test_what_the_mailbox_refuses_or_ignores_leaves_the_log_unchanged(mail_game):
+    """Through the real mailbox: a forged sender, a wrong password, a malformed order, a replayed
+    message and an auto-reply. Each is refused by a reply naming why, or ignored without one;
+    none changes the log. A HELP mailed after each shows it was read (mail is read oldest first)."""
+    post, base, game_id, tokens = mail_game["post"], mail_game["base"], mail_game["game_id"], mail_game["tokens"]
+
+    def version() -> int:
+        return requests.get(f"{base}/games/{game_id}", timeout=10).json()["version"]
+
+    def replies_to(message_id: str) -> list:
+        return [r for r in post.sink.received if r.message.get("In-Reply-To") == message_id]
+
+    accepted_raw = make_mail(address("player1"), post.to, "orders", f"SIGNON player1 {PASSWORDS['player1']}\nWEATHER",
+                             message_id="<weather-once@players.example>")
+    post.send("player1", raw=accepted_raw)  # accepted: the weather is rolled
+    before = version()
+
+    forged = make_mail("player1@forger.example", post.to, "orders", f"SIGNON player1 {PASSWORDS['player1']}\nPASS",
+                       message_id="<forged@forger.example>")
+    with Inbox(post.imap) as inbox:
+        inbox.append(forged)
+    reply = post.sink.wait_for(lambda r: r.message.get("In-Reply-To") == "<forged@forger.example>", timeout=60)
+    assert reply.rcpt_tos == ["player1@forger.example"]
+    assert "not registered" in reply.message.get_body(preferencelist=("plain",)).get_content()
+
+    assert "wrong order password" in post.send("player1", "PASS", refused=True, raw=make_mail(
+        address("player1"), post.to, "orders", "SIGNON player1 guessing\nPASS", message_id="<guess@players.example>"))
+    assert "BID is written like this" in post.send("player1", "BID GE lots", refused=True)
+
+    auto = make_mail(address("player1"), post.to, "Out of office", f"SIGNON player1 {PASSWORDS['player1']}\nPASS",
+                     message_id="<away@players.example>", headers={"Auto-Submitted": "auto-replied"})
+    with Inbox(post.imap) as inbox:
+        inbox.append(accepted_raw)  # the same message again
+        inbox.append(auto)
+    post.send("player1", "HELP")  # read after both
+    assert len(replies_to("<weather-once@players.example>")) == 1
+    assert replies_to("<away@players.example>") == []
+    assert version() == before
+
+    entries = requests.get(f"{base}/games/{game_id}/mail/log", timeout=10,
+                           headers={"Authorization": f"Bearer {tokens['moderator']}"}).json()["entries"]
+    outcomes = [(e["message_id"], e["outcome"]) for e in entries]
+    assert ("<forged@forger.example>", "refused") in outcomes
+    assert ("<guess@players.example>", "refused") in outcomes
+    assert ("<weather-once@players.example>", "ignored") in outcomes
+    assert ("<away@players.example>", "ignored") in outcomes
