@@ -4,6 +4,7 @@ the signed head to verify the game by; as plain text, HTML with the status displ
 and JSON. Built only from the seat's ``SeatView``, so it cannot show what the seat may not read."""
 from __future__ import annotations
 
+import dataclasses
 import html
 import re
 import string
@@ -152,9 +153,48 @@ def fields_of(template: str) -> list[tuple[str, str]]:
     return [(name, spec or "") for _, name, spec, _ in _FORMATTER.parse(template) if name is not None]
 
 
-def sentence(ruleset_id: str, event: dict) -> str:
-    """One stored event as ``SeatView.event_for`` gives it to a seat, as one English sentence. A
-    sealed one reads only its envelope: what a seat may not read never reaches a template."""
+IDENTIFIER = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]+")  # a data pack's id, not a name
+
+
+def names_of(pack: Any) -> dict[str, str]:
+    """Id -> the name the rules print, of every entry of a data pack that has both (TK's
+    ``nazi_soviet_pact`` -> "Nazi-Soviet Pact"); ids already written as names are left alone."""
+    found: dict[str, str] = {}
+
+    def walk(value: Any, depth: int = 0) -> None:
+        if depth > 8:
+            return
+        if dataclasses.is_dataclass(value) and not isinstance(value, type):
+            ident, name = getattr(value, "id", None), getattr(value, "name", None)
+            if isinstance(ident, str) and isinstance(name, str) and IDENTIFIER.fullmatch(ident):
+                found.setdefault(ident, name)
+            for f in dataclasses.fields(value):
+                walk(getattr(value, f.name), depth + 1)
+        elif isinstance(value, (list, tuple)):
+            for item in value:
+                walk(item, depth + 1)
+        elif isinstance(value, dict):
+            for item in value.values():
+                walk(item, depth + 1)
+
+    walk(pack)
+    return found
+
+
+def _named(value: Any, names: dict[str, str]) -> Any:
+    if isinstance(value, str):
+        return names.get(value, value)
+    if isinstance(value, (list, tuple)):
+        return [_named(item, names) for item in value]
+    if isinstance(value, dict):
+        return {key: _named(item, names) for key, item in value.items()}
+    return value
+
+
+def sentence(ruleset_id: str, event: dict, names: dict[str, str] | None = None) -> str:
+    """One stored event as ``SeatView.event_for`` gives it to a seat, as one English sentence
+    (``names``: the game's pack ids as the rules print them, see ``names_of``). A sealed one
+    reads only its envelope: what a seat may not read never reaches a template."""
     if not isinstance(event, dict):
         raise TypeError(f"an event is a dict (as SeatView.event_for gives it), not {type(event).__name__}")
     kind = str(event.get("type") or "?")
@@ -164,6 +204,7 @@ def sentence(ruleset_id: str, event: dict) -> str:
     if event.get("redacted"):
         return _FORMATTER.format(found.sealed.get(kind, SEALED), envelope=envelope)
     data = event.get("data") if isinstance(event.get("data"), dict) else {}
+    data = _named(data, names) if names else data
     template = found.sentences.get(kind)
     if template is None:  # a ruleset outside the sentence files (a test's own) still reads
         return f"{envelope['actor']}: {kind} ({readable(data)})."
@@ -201,8 +242,9 @@ def build_report(games, game_id: str, seat: str, after: int, title: str = "") ->
     view = SeatView(rules, state, seat)
     envelopes = games.store.read(game_id, after=after, until=state.version)
     events = [view.event_for(e) for e in envelopes]
+    names = names_of(rules.pack)
     for event in with_dice_commitments(events, lambda: games.load(game_id, at=after).dice_commitment):
-        event["sentence"] = sentence(state.ruleset, event)
+        event["sentence"] = sentence(state.ruleset, event, names)
     built = view.all_projections()
     drawn = [p.name for p in rules.ruleset.projections if p.media_type == SVG]
     svg = built[drawn[0]] if drawn else None
