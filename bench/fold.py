@@ -16,7 +16,7 @@ import orjson
 
 from domain import registry
 from events.envelope import Envelope, NewEvent, chain
-from projections.timeline import Timeline, bulk_read
+from projections.timeline import READ_PAGE, Timeline, bulk_read
 from service.games import GameService
 from events.sqlite_store import open_sqlite
 from tests.support import tiny_ruleset
@@ -43,9 +43,11 @@ def fold_rate(service: GameService, game_id: str, bodies: list[bytes]) -> float:
     rules = timeline.rules(game_id)
     start = timeline.load(game_id)  # the GameCreated state
     started = time.perf_counter()
-    with bulk_read(len(bodies)):  # as Timeline.load reads a long log
-        envelopes = [Envelope.from_json(body, n) for n, body in enumerate(bodies, 2)]
-        state = timeline.fold(rules, start, envelopes)
+    state = start
+    with bulk_read(len(bodies)):  # as Timeline.load reads a long log: READ_PAGE events a query
+        for first in range(0, len(bodies), READ_PAGE):
+            page = bodies[first:first + READ_PAGE]
+            state = timeline.fold(rules, state, [Envelope.from_json(body, n) for n, body in enumerate(page, first + 2)])
     elapsed = time.perf_counter() - started
     assert state.version == len(bodies) + 1
     return len(bodies) / elapsed

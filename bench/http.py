@@ -16,8 +16,9 @@ writes their ids and seat tokens to a Lua table file for the wrk script; each co
 POSTs AddPoints (always accepted) to its own game. Only 201s count as accepted commands;
 other statuses and socket errors are printed.
 
-Baseline: bench/bare_app.py under gunicorn with the settings `casus serve` uses (gthread, the
-same process and thread count, timeout, graceful timeout, access log to stdout), driven by the
+Baseline: bench/bare_app.py under gunicorn with the settings `casus serve` uses (gevent workers,
+the same process count and worker connections, timeout, graceful timeout, access log to stdout;
+until casus serve moved to gevent both ran gthread), driven by the
 same wrk command and Lua script with requests of the same size (32-hex game ids, 32-character
 bearer tokens, the same JSON body).
 
@@ -189,13 +190,12 @@ def serve_supports_workers(env: dict) -> bool:
 def measure(wrk: str, processes: int, args, env: dict, work: Path, with_bare: bool) -> list[dict]:
     """For one process count: per connection count, `args.rounds` interleaved rounds (bare run,
     full-stack run, each on fresh games), so a change in background load hits both servers."""
-    serve_timeout = "0" if processes == 1 else "60"  # as cmd_serve sets it
-    full_cmd = [sys.executable, "-m", "service.cli", "serve", "--threads", str(args.threads)]
-    if processes != 1:
-        full_cmd += ["--workers", str(processes)]
+    # The process count is passed explicitly: `casus serve` alone starts one per core (at least
+    # two), and the bare server must run as many, with the same gevent workers and settings.
+    full_cmd = [sys.executable, "-m", "service.cli", "serve", "--workers", str(processes)]
     full_cmd += shlex.split(args.serve_args)
-    bare_cmd = [sys.executable, "-m", "gunicorn", "-k", "gthread", "-w", str(processes), "--threads", str(args.threads),
-                "--timeout", serve_timeout, "--graceful-timeout", "5", "--access-logfile", "-"]
+    bare_cmd = [sys.executable, "-m", "gunicorn", "-k", "gevent", "-w", str(processes),
+                "--worker-connections", "4096", "--timeout", "60", "--graceful-timeout", "5", "--access-logfile", "-"]
     env = {**env, "CASUS_DB": str(work / f"bench-{processes}.db")}
     servers = []
     try:
@@ -235,7 +235,6 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3, help="interleaved bare/full-stack rounds per -c value")
     parser.add_argument("--warmup", type=float, default=2, help="seconds of wrk warm-up per server (0: none)")
     parser.add_argument("--wrk-threads", type=int, default=2, help="wrk -t (each -c must be a multiple)")
-    parser.add_argument("--threads", type=int, default=8, help="gunicorn threads per process, both servers")
     parser.add_argument("--processes", type=int, nargs="+", default=[1, 2],
                         help="gunicorn processes (casus serve --workers N); the first is the ratio's")
     parser.add_argument("--serve-args", default="", help='extra `casus serve` arguments, e.g. "--some-option 1"')
@@ -256,7 +255,7 @@ def main() -> None:
         work = Path(folder)
         first, *others = args.processes
         print(f"{version} -t {args.wrk_threads}, {args.rounds} interleaved rounds of {args.duration:g} s per server "
-              f"and -c (+{args.warmup:g} s warm-up); gunicorn gthread, {args.threads} threads, {first} process; "
+              f"and -c (+{args.warmup:g} s warm-up); gunicorn gevent workers, {first} process{'es' if first > 1 else ''}; "
               f"casus serve on SQLite (temp file)")
         try:
             rows = measure(wrk, first, args, env, work, with_bare=True)

@@ -183,12 +183,17 @@ def _trusted_decoder(cls: type) -> Callable[[dict], Any]:
     if hasattr(cls, "__slots__") or any(f.default_factory is not dataclasses.MISSING for f in fields):
         def build(values: dict):
             return cls(**values)
-    else:
+    elif defaults:
         def build(values: dict):
             # Stored data was validated when it was decided: skip __init__ (a frozen dataclass's
             # __init__ costs a setattr per field), as ``domain.kernel.evolved`` does.
             obj = object.__new__(cls)
             obj.__dict__.update(defaults)
+            obj.__dict__.update(values)
+            return obj
+    else:
+        def build(values: dict):  # as above, without the defaults (a fold builds one per event)
+            obj = object.__new__(cls)
             obj.__dict__.update(values)
             return obj
 

@@ -78,14 +78,17 @@ class Envelope(NamedTuple):
     @classmethod
     def from_dict(cls, raw: dict, position: int | None = None) -> "Envelope":
         # Positional tuple construction: the hot path of every read (see the class docstring).
-        return tuple.__new__(cls, _stored_fields(raw) + (raw.get("position", 0) if position is None else position,))
+        return _new_tuple(cls, _stored_fields(raw) + (raw.get("position", 0) if position is None else position,))
 
     @classmethod
     def from_json(cls, body: bytes, position: int) -> "Envelope":
-        return cls.from_dict(orjson.loads(body), position)
+        # from_dict inlined: a fold calls this once per stored event.
+        return _new_tuple(cls, _stored_fields(_loads(body)) + (position,))
 
 
 _stored_fields = itemgetter(*Envelope._fields[:-1])  # every field but position, in order
+_new_tuple = tuple.__new__
+_loads = orjson.loads
 
 
 def data_digest(salt: str, data: dict) -> str:
@@ -107,25 +110,37 @@ def compute_hash(envelope: Envelope | dict) -> str:
     return hashlib.sha256(body["prev_hash"].encode() + canonical_json(body)).hexdigest()
 
 
+def seal(game_id: str, version: int, prev_hash: str, event: NewEvent) -> tuple[dict, bytes]:
+    """Give a new event its version and chain it onto ``prev_hash``: its stored dict (every
+    envelope field but ``position``, which the store assigns) and the JSON bytes to store."""
+    body = {
+        "game_id": game_id, "version": version, "type": event.type,
+        "schema_version": event.schema_version, "data": event.data, "actor": event.actor,
+        "event_id": event.event_id, "command_id": event.command_id,
+        "correlation_id": event.correlation_id, "recorded_at": event.recorded_at,
+        "ruleset": event.ruleset, "ruleset_version": event.ruleset_version,
+        "visibility": event.visibility, "reveals": list(event.reveals), "prev_hash": prev_hash,
+    }
+    if event.salt:
+        body["salt"] = event.salt
+        body["hash"] = compute_hash(body)
+        return body, orjson.dumps(body)
+    # The body is exactly what the hash covers (hot path: no hash_body copy), and the stored
+    # bytes are those same canonical bytes with the two fields the hash leaves out spliced in
+    # before the closing brace, instead of serialising the body a second time. Readers parse
+    # the JSON, so the key order in storage does not matter.
+    covered = canonical_json(body)
+    digest = hashlib.sha256(prev_hash.encode() + covered).hexdigest()
+    body["hash"] = digest
+    body["salt"] = ""
+    return body, b"".join((covered[:-1], b',"hash":"', digest.encode(), b'","salt":""}'))
+
+
 def chain(game_id: str, first_version: int, prev_hash: str, events: list[NewEvent]) -> list[dict]:
-    """Give new events their versions and chain them onto ``prev_hash``: the stored dicts
-    (every envelope field but ``position``, which the store assigns)."""
+    """Give new events their versions and chain them onto ``prev_hash``: the stored dicts."""
     out = []
     for offset, event in enumerate(events):
-        body = {
-            "game_id": game_id, "version": first_version + offset, "type": event.type,
-            "schema_version": event.schema_version, "data": event.data, "actor": event.actor,
-            "event_id": event.event_id, "command_id": event.command_id,
-            "correlation_id": event.correlation_id, "recorded_at": event.recorded_at,
-            "ruleset": event.ruleset, "ruleset_version": event.ruleset_version,
-            "visibility": event.visibility, "reveals": list(event.reveals), "prev_hash": prev_hash,
-        }
-        if event.salt:
-            body["salt"] = event.salt
-            body["hash"] = compute_hash(body)
-        else:  # the body is exactly what the hash covers: skip hash_body's copy (hot path)
-            body["hash"] = hashlib.sha256(prev_hash.encode() + canonical_json(body)).hexdigest()
-            body["salt"] = ""
+        body = seal(game_id, first_version + offset, prev_hash, event)[0]
         prev_hash = body["hash"]
         out.append(body)
     return out

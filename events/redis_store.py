@@ -12,12 +12,11 @@ from __future__ import annotations
 from importlib import resources
 from typing import Sequence
 
-import orjson
 import redis
 from redis.cluster import RedisCluster
 from redis.exceptions import NoScriptError
 
-from events.envelope import GENESIS, Envelope, NewEvent, chain
+from events.envelope import GENESIS, Envelope, NewEvent, seal
 from events.store import AppendResult, IdempotencyConflict, StoreError, Stores, WrongExpectedVersion, fingerprint
 
 APPEND_LUA = resources.files("events.lua").joinpath("append.lua").read_text()
@@ -59,14 +58,21 @@ class _Script:
     def __init__(self, client: Client, source: str):
         self.client = client
         self.source = source
-        self.sha = client.script_load(source)
+        # On one Redis the command goes as bytes (redis-py passes bytes on without converting
+        # them); RedisCluster routes by the command's name and keys, so it keeps str and ints.
+        self._wire = str if isinstance(client, RedisCluster) else str.encode
+        self._load()
 
-    def __call__(self, numkeys: int, *keys_and_args):
+    def _load(self) -> None:
+        self.command = self._wire("EVALSHA")
+        self.sha = self._wire(self.client.script_load(self.source))
+
+    def __call__(self, numkeys: int | bytes, *keys_and_args):
         try:
-            return self.client.execute_command("EVALSHA", self.sha, numkeys, *keys_and_args)
+            return self.client.execute_command(self.command, self.sha, numkeys, *keys_and_args)
         except NoScriptError:  # a restarted server or SCRIPT FLUSH
-            self.sha = self.client.script_load(self.source)
-            return self.client.execute_command("EVALSHA", self.sha, numkeys, *keys_and_args)
+            self._load()
+            return self.client.execute_command(self.command, self.sha, numkeys, *keys_and_args)
 
 
 class RedisEventStore:
@@ -90,7 +96,7 @@ class RedisEventStore:
         # Last head this process wrote per game: saves a round trip when it is still the head.
         # A stale entry is harmless: the script checks version and hash and we re-read.
         self._heads: dict[str, tuple[int, str]] = {}
-        self._keys_of: dict[str, tuple[str, ...]] = {}
+        self._keys_of: dict[str, tuple[bytes, ...]] = {}
 
     def _key(self, game_id: str, name: str) -> str:
         return game_key(self.prefix, game_id, name)
@@ -114,19 +120,30 @@ class RedisEventStore:
                     return self._replayed(idempotency_key, fp, known)
                 raise WrongExpectedVersion(expected_version, head[0])
         # The script checks the key itself, atomically with the append: no look-up round trip.
-        bodies = chain(game_id, expected_version + 1, head[1], events if type(events) is list else list(events))
-        stored = [orjson.dumps(b) for b in bodies]
+        if len(events) == 1:
+            body, stored = seal(game_id, expected_version + 1, head[1], events[0])
+            bodies, stored = [body], [stored]
+        else:
+            bodies, stored, prev_hash = [], [], head[1]
+            for version, event in enumerate(events, expected_version + 1):
+                body, one = seal(game_id, version, prev_hash, event)
+                bodies.append(body)
+                stored.append(one)
+                prev_hash = body["hash"]
+        last_hash = bodies[-1]["hash"]
         if self.clustered:
-            reply = self._append_on_cluster(game_id, expected_version, head[1], bodies[-1]["hash"],
+            reply = self._append_on_cluster(game_id, expected_version, head[1], last_hash,
                                             idempotency_key, fp, stored)
         elif idempotency_key is None:
-            reply = self._append(4, *self._append_keys(game_id), game_id, expected_version, head[1],
-                                 bodies[-1]["hash"], *stored)
+            # Every argument already bytes: redis-py passes bytes through without its type checks.
+            reply = self._append(b"4", *self._append_keys(game_id), str(expected_version).encode(),
+                                 head[1].encode(), last_hash.encode(), *stored)
         else:
-            reply = self._append(5, *self._append_keys(game_id), self._key(game_id, "idem"), game_id,
-                                 expected_version, head[1], bodies[-1]["hash"], idempotency_key, fp, *stored)
+            stream, head_key, feed, games, wire_id = self._append_keys(game_id)
+            reply = self._append(b"5", stream, head_key, feed, games, self._key(game_id, "idem"), wire_id,
+                                 expected_version, head[1], last_hash, idempotency_key, fp, *stored)
         if type(reply) is int:
-            self._heads[game_id] = (bodies[-1]["version"], bodies[-1]["hash"])
+            self._heads[game_id] = (bodies[-1]["version"], last_hash)
             return AppendResult(tuple(Envelope.from_dict(b, reply + i) for i, b in enumerate(bodies)))
         if type(reply) is list:
             self._heads.pop(game_id, None)
@@ -158,11 +175,12 @@ class RedisEventStore:
     def _games(self) -> str:
         return f"{self.prefix}:games"
 
-    def _append_keys(self, game_id: str) -> tuple[str, ...]:
+    def _append_keys(self, game_id: str) -> tuple[bytes, ...]:
+        """append.lua's four keys and its first argument (the game id), encoded once per game."""
         keys = self._keys_of.get(game_id)
         if keys is None:
-            keys = self._keys_of[game_id] = (self._key(game_id, "stream"), self._key(game_id, "head"),
-                                             self._global, self._games)
+            keys = self._keys_of[game_id] = tuple(name.encode() for name in (
+                self._key(game_id, "stream"), self._key(game_id, "head"), self._global, self._games, game_id))
         return keys
 
     def _head(self, game_id: str) -> tuple[int, str]:

@@ -13,9 +13,7 @@ import threading
 import time
 from typing import Sequence
 
-import orjson
-
-from events.envelope import GENESIS, Envelope, NewEvent, chain
+from events.envelope import GENESIS, Envelope, NewEvent, seal
 from events.store import AppendResult, IdempotencyConflict, Stores, WrongExpectedVersion, fingerprint
 
 # ``position`` is a plain rowid alias, not AUTOINCREMENT: rows are never deleted, so max(rowid)+1
@@ -120,6 +118,11 @@ class SQLiteEventStore:
         if not events:
             raise ValueError("append needs at least one event")
         conn = self._connection()
+        # Optimistic concurrency from the uniqueness constraint: version expected+1 exists
+        # already iff someone else appended first; version ``expected`` existing (checked by
+        # _hash_at, and versions are never removed) rules out a gap.
+        if idempotency_key is None and len(events) == 1:
+            return self._append_one(conn, game_id, events[0], expected_version)
         fp = None
         if idempotency_key is not None:
             fp = request_fingerprint or fingerprint(events)
@@ -127,19 +130,12 @@ class SQLiteEventStore:
             if previous is not None:
                 return self._replay(game_id, idempotency_key, fp, previous)
         prev_hash = self._hash_at(conn, game_id, expected_version)
-        bodies = chain(game_id, expected_version + 1, prev_hash, events if type(events) is list else list(events))
+        sealed = []
+        for version, event in enumerate(events, expected_version + 1):
+            sealed.append(seal(game_id, version, prev_hash, event))
+            prev_hash = sealed[-1][0]["hash"]
         try:
-            # Optimistic concurrency from the uniqueness constraint: version expected+1 exists
-            # already iff someone else appended first; version ``expected`` existing (checked
-            # above, and versions are never removed) rules out a gap.
-            if len(bodies) == 1 and idempotency_key is None:
-                # One row and no key: a single INSERT is its own atomic transaction.
-                body = bodies[0]
-                position = conn.execute(INSERT_EVENT, (game_id, body["version"], body["hash"],
-                                                       orjson.dumps(body))).lastrowid
-                envelopes = (Envelope.from_dict(body, position),)
-            else:
-                envelopes = self._insert_many(conn, game_id, bodies, idempotency_key, fp)
+            envelopes = self._insert_many(conn, game_id, sealed, idempotency_key, fp)
         except sqlite3.IntegrityError:
             if conn.in_transaction:
                 conn.execute("ROLLBACK")
@@ -152,22 +148,41 @@ class SQLiteEventStore:
             if conn.in_transaction:
                 conn.execute("ROLLBACK")
             raise
-        self._heads[game_id] = (bodies[-1]["version"], bodies[-1]["hash"])
+        self._appended_to(game_id, envelopes[-1].version, prev_hash)
+        return AppendResult(envelopes)
+
+    def _append_one(self, conn, game_id: str, event: NewEvent, expected_version: int) -> AppendResult:
+        """The common append (one event, no idempotency key): one INSERT, its own transaction."""
+        head = self._heads.get(game_id)
+        prev_hash = head[1] if head is not None and head[0] == expected_version else \
+            self._hash_at(conn, game_id, expected_version)
+        version = expected_version + 1
+        body, stored = seal(game_id, version, prev_hash, event)
+        digest = body["hash"]
+        try:
+            position = conn.execute(INSERT_EVENT, (game_id, version, digest, stored)).lastrowid
+        except sqlite3.IntegrityError:
+            self._heads.pop(game_id, None)
+            raise WrongExpectedVersion(expected_version, self.version(game_id)) from None
+        self._appended_to(game_id, version, digest)
+        return AppendResult((Envelope.from_dict(body, position),))
+
+    def _appended_to(self, game_id: str, version: int, digest: str) -> None:
+        self._heads[game_id] = (version, digest)
         if self._waiters:  # read without the lock: see wait_for for why no wake-up is lost
             with self._appended:
                 self._appended.notify_all()
-        return AppendResult(envelopes)
 
     @staticmethod
-    def _insert_many(conn, game_id: str, bodies: list[dict], key: str | None, fp: str | None):
+    def _insert_many(conn, game_id: str, sealed: list[tuple[dict, bytes]], key: str | None, fp: str | None):
         conn.execute("BEGIN")
         envelopes = []
-        for body in bodies:
-            cursor = conn.execute(INSERT_EVENT, (game_id, body["version"], body["hash"], orjson.dumps(body)))
+        for body, stored in sealed:
+            cursor = conn.execute(INSERT_EVENT, (game_id, body["version"], body["hash"], stored))
             envelopes.append(Envelope.from_dict(body, cursor.lastrowid))
         if key is not None:
             conn.execute("INSERT INTO idempotency VALUES (?, ?, ?, ?, ?)",
-                         (game_id, key, fp, bodies[0]["version"], bodies[-1]["version"]))
+                         (game_id, key, fp, sealed[0][0]["version"], sealed[-1][0]["version"]))
         conn.execute("COMMIT")
         return tuple(envelopes)
 
