@@ -45,6 +45,8 @@ AUTOMATIC_PRECEDENCE = {"bulk", "junk", "list", "auto_reply"}
 ROBOTS = ("mailer-daemon", "postmaster", "noreply", "no-reply")
 LOG_KEEP = 200  # mail log entries kept per game
 RACE_TRIES = 3
+MAX_MESSAGE_BYTES = 256 * 1024
+LOCK_AFTER = 10  # wrong order passwords in a row before a seat's mail is locked
 MISSED_LOOKBACK = 200  # events searched for the seat's last missed deadline
 
 
@@ -126,6 +128,9 @@ class OrderDesk:
     # ---- one message -------------------------------------------------------------------
     def process(self, raw: bytes) -> tuple[Receipt, EmailMessage | None]:
         """The receipt of one message and the reply to send (None: nothing is sent)."""
+        if len(raw) > MAX_MESSAGE_BYTES:  # orders are a few lines: this is not an order mail
+            log.info("mail ignored: %d bytes", len(raw))
+            return Receipt("ignored", f"larger than {MAX_MESSAGE_BYTES} bytes"), None
         message = email.message_from_bytes(raw, policy=email.policy.default)
         robot = automatic(message, self.from_address)
         if robot:
@@ -189,11 +194,20 @@ class OrderDesk:
             candidates = [s for s in candidates if s.seat.lower() == named.lower()]
             if not candidates:
                 return None, f"{sender} is not registered for seat {named}"
-        matching = [s for s in candidates if s.password_matches(signon.group("password"))]
-        if len(matching) != 1:
-            return None, ("wrong order password" if not matching
-                          else "this address has several seats: SIGNON <seat> <order password>")
-        return matching[0].seat, ""
+        if len(candidates) > 1:
+            return None, "this address has several seats: SIGNON <seat> <order password>"
+        (entry,) = candidates
+        failures_key = f"mail-failures:{entry.seat}"
+        failures = int(self.games.secrets.get(game_id, failures_key) or 0)
+        if failures >= LOCK_AFTER:
+            return None, (f"mail for {entry.seat} is locked after {LOCK_AFTER} wrong order passwords: register "
+                          "the seat's mail again (PUT /games/{id}/mail/seats/{seat}) to unlock it")
+        if not entry.password_matches(signon.group("password")):
+            self.games.secrets.put(game_id, failures_key, str(failures + 1).encode())
+            return None, "wrong order password"
+        if failures:
+            self.games.secrets.put(game_id, failures_key, b"0")
+        return entry.seat, ""
 
     def _order(self, game_id: str, seat: str, line: str, key: str) -> tuple[list[str], bool]:
         """One order line: its answer lines and whether it was applied."""
@@ -258,7 +272,7 @@ class OrderDesk:
 
     # ---- replies and the log -----------------------------------------------------------
     def _reply(self, message, receipt: Receipt) -> EmailMessage | None:
-        to = normalise(str(message.get("Reply-To") or message.get("From", "")))
+        to = normalise(str(message.get("From", "")))  # never Reply-To: a receipt goes to its sender only
         if not to or receipt.game_id is None:
             return None
         reply = EmailMessage()

@@ -85,6 +85,7 @@ class MailSeats:
             registered = self.seats(game_id)
             registered[seat] = entry
             self._save(game_id, registered)
+            self.secrets.put(game_id, f"mail-failures:{seat}", b"0")  # a new password unlocks the seat
             index = self.games()
             if game_id not in index:
                 self.secrets.put(INDEX, "games", orjson.dumps(index + [game_id]))

@@ -190,3 +190,28 @@ def test_help_lists_the_orders_a_seat_may_send(game, desk):
     receipt, reply = desk.process(mail(game, address("player1"), orders("player1", "HELP")))
     assert receipt.outcome == "applied" and game.version() == 1
     assert "Orders you may send now:" in reply_text(reply)
+
+
+def test_guessing_the_password_locks_the_seats_mail_until_it_registers_again(game, desk):
+    for attempt in range(10):
+        receipt, _ = desk.process(mail(game, address("player1"), orders("player1", "WEATHER", password=f"guess-{attempt}")))
+        assert receipt.reason == "wrong order password"
+    receipt, reply = desk.process(mail(game, address("player1"), orders("player1", "WEATHER")))
+    assert receipt.outcome == "refused" and "locked" in reply_text(reply)
+    assert game.version() == 1
+    again = game.client.put(f"/games/{game.game_id}/mail/seats/player1", headers=game.auth("player1"),
+                            json={"addresses": [address("player1")], "order_password": "a-new-secret"})
+    assert again.status_code == 200
+    receipt, _ = desk.process(mail(game, address("player1"), orders("player1", "WEATHER", password="a-new-secret")))
+    assert receipt.outcome == "applied"
+
+
+def test_a_receipt_goes_to_the_sender_never_to_reply_to(game, desk):
+    _, reply = desk.process(mail(game, address("player1"), orders("player1", "WEATHER"), Reply_To="spy@evil.example"))
+    assert reply["To"] == address("player1")
+
+
+def test_an_oversized_message_is_ignored(game, desk):
+    receipt, reply = desk.process(mail(game, address("player1"), orders("player1", "WEATHER", "#" + "x" * 300_000)))
+    assert (receipt.outcome, reply) == ("ignored", None)
+    assert game.version() == 1
