@@ -11,7 +11,7 @@ import pytest
 
 from service.mail.processor import OrderDesk, game_address
 from service.scheduler import InProcessScheduler
-from tests.api.test_schedule_api import HOUR, Clock
+from tests.api.test_schedule_api import HOUR, clock  # noqa: F401 (the scheduler's injected clock)
 from tests.support.api import MODERATOR, Table
 
 SERVICE = "casus@example.org"
@@ -23,12 +23,7 @@ def address(seat: str) -> str:
 
 
 @pytest.fixture
-def clock():
-    return Clock()
-
-
-@pytest.fixture
-def game(sqlite_app, clock):
+def game(sqlite_app, clock):  # noqa: F811
     """A DoD III game (preset 3) whose seats and moderator all registered for mail."""
     services = sqlite_app.extensions["casus_services"]
     services.scheduler = InProcessScheduler(services.games, clock)
@@ -175,7 +170,7 @@ def test_a_message_processed_twice_before_it_was_marked_applies_its_orders_once(
     assert "Accepted before" in reply_text(reply)
 
 
-def test_an_order_after_the_deadline_is_refused(game, desk, sqlite_app, clock):
+def test_an_order_after_the_deadline_is_refused(game, desk, sqlite_app, clock):  # noqa: F811
     game.send(MODERATOR, "SetSchedule", reminders=[])
     clock.now += 25 * HOUR
     assert sqlite_app.extensions["casus_services"].scheduler.run_due() == 1  # the weather is rolled for GE

@@ -24,7 +24,7 @@ from service.cli import main as casus
 from service.mail.transport import Inbox
 from tests.support.dod3_api import bid_sightings
 from tests.support.mail import imap_settings, make_mail, smtp_sink  # noqa: F401 (fixtures)
-from tests.support.server import ROOT, casus_serve, free_port
+from tests.support.server import ROOT, casus_serve, free_port, stop
 
 pytestmark = pytest.mark.timeout(600)
 
@@ -168,12 +168,7 @@ def mail_game(tmp_path, imap_settings, smtp_sink):  # noqa: F811 (fixtures)
             yield {"base": base, "game_id": body["game_id"], "tokens": tokens, "database": database,
                    "post": Post(imap_settings, smtp_sink, body["game_id"]), "log": tmp_path / "mail.log"}
         finally:
-            mail.terminate()
-            try:
-                mail.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                mail.kill()
-                mail.wait()
+            stop(mail)
 
 
 def test_two_turns_of_days_of_decision_entirely_by_mail(mail_game, tmp_path, monkeypatch):

@@ -45,12 +45,17 @@ def casus_serve(port: int, env: dict[str, str | None], *args: str, cwd: Path = R
         _wait_until_healthy(process)
         yield process
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        stop(process)
+
+
+def stop(process: subprocess.Popen) -> None:
+    """End a process this test started: terminate, and kill it if it has not ended in 15 s."""
+    process.terminate()
+    try:
+        process.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
 
 
 def _wait_until_healthy(process: subprocess.Popen, seconds: float = 30) -> None:
