@@ -125,8 +125,8 @@ def play_two_turns(post: Post) -> dict:
             who = awaited[0]
             if activating == who["power"]:  # rule 8.5: the activation HELP offers, as written
                 help_lines = post.send(who["seat"], "HELP").splitlines()
-                line = next(h.split("(")[0].strip() for h in help_lines if h.strip().startswith("ACTIVATE"))
-                receipt, activating = post.send(who["seat"], line), None
+                offered = [h.split("(")[0].strip() for h in help_lines if h.strip().startswith(("ACTIVATE", "PASS"))]
+                receipt, activating = post.send(who["seat"], offered[0]), None
             elif (turn["number"], who["power"]) in OPTIONS:
                 receipt = post.send(who["seat"], OPTIONS.pop((turn["number"], who["power"])))
                 activating = who["power"]
