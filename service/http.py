@@ -8,6 +8,7 @@ import logging
 import re
 import sqlite3
 
+import marshmallow as ma
 import orjson
 import redis
 from flask import Flask, Response, current_app, g, request, url_for
@@ -244,7 +245,21 @@ def _unicode(text: str, where: str) -> None:
 
 
 class CasusParser(FlaskParser):
-    """webargs reading the body ``check_request`` parsed (strictly) once."""
+    """webargs reading the body ``check_request`` parsed (strictly) once, with one instance of
+    each schema class: webargs would build one per request (a quarter of a command's parsing),
+    and a marshmallow schema keeps no state between loads."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._schemas: dict[type, ma.Schema] = {}
+
+    def _get_schema(self, argmap, req):
+        if not (isinstance(argmap, type) and issubclass(argmap, ma.Schema)):
+            return super()._get_schema(argmap, req)
+        schema = self._schemas.get(argmap)
+        if schema is None:
+            schema = self._schemas[argmap] = argmap()
+        return schema
 
     def _raw_load_json(self, req):
         if "casus_json" in g:
