@@ -104,11 +104,14 @@ def _http_problem(error: HTTPException) -> Problem:
         return Problem(400, "malformed-json", "Malformed JSON", "the body is not valid JSON")
     if code in (400, 422) and messages:
         # webargs reports {"json": {...}, "query": {...}}; a body's fields need no location
-        errors = _allowed_fields(messages["json"]) if set(messages) == {"json"} else messages
-        return Problem(422, "validation-error", "Invalid request", "the request does not fit the schema", errors=errors)
+        return _invalid(_allowed_fields(messages["json"]) if set(messages) == {"json"} else messages)
     if code == 500:
         log.error("internal error: %s", error)
     return Problem(code, http_slug(code), error.name, error.description or "", headers=headers)
+
+
+def _invalid(errors) -> Problem:
+    return Problem(422, "validation-error", "Invalid request", "the request does not fit the schema", errors=errors)
 
 
 def _flat(value):
@@ -256,9 +259,12 @@ class CasusParser(FlaskParser):
     def _get_schema(self, argmap, req):
         if not (isinstance(argmap, type) and issubclass(argmap, ma.Schema)):
             return super()._get_schema(argmap, req)
-        schema = self._schemas.get(argmap)
+        return self.schema(argmap)
+
+    def schema(self, cls: type[ma.Schema]) -> ma.Schema:
+        schema = self._schemas.get(cls)
         if schema is None:
-            schema = self._schemas[argmap] = argmap()
+            schema = self._schemas[cls] = cls()
         return schema
 
     def _raw_load_json(self, req):
@@ -269,6 +275,30 @@ class CasusParser(FlaskParser):
 
 class Blueprint(SmorestBlueprint):
     ARGUMENTS_PARSER = CasusParser()
+
+
+def documented_only(*decorators):
+    """flask-smorest's decorators for the documentation they write, without the wrappers they
+    put around the view: for the hot path (POST commands), whose view reads its body with
+    ``json_body`` and returns its own Response. Those four wrappers and webargs cost a command
+    about a tenth of its time and did nothing else for it."""
+    def apply(view):
+        documented = view
+        for decorator in reversed(decorators):
+            documented = decorator(documented)
+        view._apidoc = documented._apidoc
+        return view
+    return apply
+
+
+def json_body(schema: type[ma.Schema]):
+    """The body ``check_request`` read, loaded by ``schema``: what ``Blueprint.arguments`` gives a
+    view, with the same 422 (``_http_problem``'s) when it does not fit."""
+    data = g.casus_json
+    try:
+        return Blueprint.ARGUMENTS_PARSER.schema(schema).load({} if data is core.missing else data)
+    except ma.ValidationError as error:
+        raise _invalid(_allowed_fields(error.messages)) from None
 
 
 # ---- wiring -------------------------------------------------------------------------------------
