@@ -190,7 +190,20 @@ def _parse_int(text: str):
 
 def read_json(raw: bytes):
     """I-JSON (RFC 7493) at most MAX_JSON_DEPTH deep: 400 for what is not JSON, not Unicode or too
-    deep, 422 naming each integer no JSON client can hold."""
+    deep, 422 naming each integer no JSON client can hold.
+
+    orjson reads a body first (a command's parse took a fifth of the request's own work). Where it
+    could read differently from the strict reader -- anything it refuses, and any number it gives
+    as a float, which is also how it gives an integer past 64 bits -- the strict reader reads the
+    body again, so every answer is the strict reader's."""
+    try:
+        value = orjson.loads(raw)
+    except orjson.JSONDecodeError:
+        pass
+    else:
+        unsafe, floats = _walk(value)
+        if not floats:
+            return _safe(value, unsafe)
     try:
         value = json.loads(raw.decode("utf-8"), parse_int=_parse_int)
     except UnicodeDecodeError:
@@ -199,7 +212,10 @@ def read_json(raw: bytes):
         raise _too_deep("the body") from None
     except ValueError:
         raise bad_request("malformed-json", "Malformed JSON", "the body is not valid JSON") from None
-    unsafe = _walk(value)
+    return _safe(value, _walk(value)[0])
+
+
+def _safe(value, unsafe: dict[str, str]):
     if unsafe:
         raise validation(unsafe)
     return value
@@ -210,9 +226,11 @@ def _too_deep(where: str) -> Problem:
                        f"{where} is nested deeper than {MAX_JSON_DEPTH} levels")
 
 
-def _walk(value) -> dict[str, str]:
-    """Depth and lone surrogates (raised), out-of-range integers (returned, path -> message)."""
+def _walk(value) -> tuple[dict[str, str], bool]:
+    """Depth and lone surrogates (raised), out-of-range integers (returned, path -> message), and
+    whether any float was seen."""
     unsafe: dict[str, str] = {}
+    floats = False
     stack = [(value, "", 0)]
     while stack:
         item, path, depth = stack.pop()
@@ -229,9 +247,11 @@ def _walk(value) -> dict[str, str]:
             _unicode(item, path or "the body")
         elif isinstance(item, _BigInt):
             unsafe[path or "<root>"] = f"an integer of {item.digits} digits; {_RANGE}"
+        elif isinstance(item, float):
+            floats = True
         elif isinstance(item, int) and not isinstance(item, bool) and not -SAFE_INTEGER <= item <= SAFE_INTEGER:
             unsafe[path or "<root>"] = _RANGE
-    return unsafe
+    return unsafe, floats
 
 
 _RANGE = f"must be an integer between {-SAFE_INTEGER} and {SAFE_INTEGER}"

@@ -3,15 +3,17 @@ must answer exactly as before -- the same JSON, the same signatures, the same ch
 from __future__ import annotations
 
 import base64
+import json
 
 import orjson
 import pytest
 
 from events.signing import KeyRing, verify_head
 from events.sqlite_store import open_sqlite
-from service import schemas
+from service import http, schemas
 from service.app import create_app
 from service.config import Config
+from service.problems import Problem, validation
 from tests.support.api import TINY, create_table
 
 
@@ -72,3 +74,40 @@ def test_a_signed_head_is_the_same_ed25519_signature_openssl_gives(tmp_path):
     keys.rotate()
     rotated = keys.sign("g1", 8, "cd" * 32)
     assert verify_head(rotated, keys.public_keys()).key_id == keys._current[0]
+
+
+def _strict(raw: bytes):
+    """The strict reader alone (json with big integers kept apart), as bodies were read before."""
+    try:
+        value = json.loads(raw.decode("utf-8"), parse_int=http._parse_int)
+    except UnicodeDecodeError:
+        return ("problem", 400, "malformed-json")
+    except RecursionError:
+        return ("problem", 400, "json-too-deep", http._too_deep("the body").detail)
+    except ValueError:
+        return ("problem", 400, "malformed-json")
+    try:
+        unsafe, _ = http._walk(value)
+    except Problem as problem:
+        return ("problem", problem.status, problem.slug, problem.detail)
+    return ("problem", 422, "validation-error", validation(unsafe).extra["errors"]) if unsafe else ("value", value)
+
+
+def _read(raw: bytes):
+    try:
+        return ("value", http.read_json(raw))
+    except Problem as problem:
+        if problem.slug == "validation-error":
+            return ("problem", 422, "validation-error", problem.extra["errors"])
+        return ("problem", problem.status, problem.slug) + ((problem.detail,) if problem.slug != "malformed-json" else ())
+
+
+@pytest.mark.parametrize("raw", [
+    b'{"type":"AddPoints","data":{"power":"N","amount":1}}', b'{"a":1,"a":2}', b'[1, 2.5, -0.0, 1e2]',
+    b'{"n":123456789012345678901}', b'{"n":-9223372036854775809}', b'{"n":99999999999999999999}',
+    b'{"n":18446744073709551615}', b'{"n":9007199254740993}', b'{"n":9007199254740991}', b'1e400', b'NaN',
+    b'"\\ud800"', b'{"\\ud800":1}', b'{"k":"\\ud83d\\ude00"}', b'"\xff"', b'\xef\xbb\xbf{}', b'', b'[]x',
+    b'[' * 70 + b']' * 70, b'[' * 2000 + b']' * 2000, b'{"f":1.5,"n":123456789012345678901}', b'true', b'null',
+])
+def test_the_quick_json_reader_answers_as_the_strict_one(raw):
+    assert _read(raw) == _strict(raw)
