@@ -133,13 +133,26 @@ def check_request() -> None:
     environ = request.environ
     if len(environ.get("PATH_INFO", "")) + len(environ.get("QUERY_STRING", "")) > MAX_URL_BYTES:
         raise Problem(414, "uri-too-long", "URI too long", f"path and query are limited to {MAX_URL_BYTES} bytes")
-    sizes = [len(k) + len(v) for k, v in request.headers.items()]
+    sizes = header_sizes(environ)
     if len(sizes) > MAX_HEADERS or sum(sizes) > MAX_HEADERS_BYTES or max(sizes, default=0) > MAX_HEADER_BYTES:
         raise Problem(431, "request-header-fields-too-large", "Request header fields too large",
                       f"at most {MAX_HEADERS} header fields, {MAX_HEADER_BYTES} bytes each, "
                       f"{MAX_HEADERS_BYTES} bytes in all")
     if request.routing_exception is None and _body_schema() is not None:
         g.casus_json = _json_body()
+
+
+_CGI_BODY_FIELDS = frozenset({"CONTENT_TYPE", "CONTENT_LENGTH"})
+_CGI_SHADOWED = frozenset({"HTTP_CONTENT_TYPE", "HTTP_CONTENT_LENGTH"})
+
+
+def header_sizes(environ: dict) -> list[int]:
+    """Name + value length of each field ``request.headers`` lists, read from the WSGI environ
+    without building the names (a tenth of the checks' time): ``HTTP_IF_MATCH`` is
+    ``If-Match`` and five characters more; ``CONTENT_TYPE`` is as long as ``Content-Type``."""
+    return [len(key) - 5 + len(value) if key[:5] == "HTTP_" else len(key) + len(value)
+            for key, value in environ.items()
+            if (key[:5] == "HTTP_" and key not in _CGI_SHADOWED) or (key in _CGI_BODY_FIELDS and value)]
 
 
 def _body_schema():

@@ -7,6 +7,7 @@ import json
 
 import orjson
 import pytest
+from flask import request
 
 from events.signing import KeyRing, verify_head
 from events.sqlite_store import open_sqlite
@@ -111,3 +112,12 @@ def _read(raw: bytes):
 ])
 def test_the_quick_json_reader_answers_as_the_strict_one(raw):
     assert _read(raw) == _strict(raw)
+
+
+@pytest.mark.parametrize("headers", [
+    {}, {"If-Match": '"3"', "Authorization": "Bearer " + "x" * 32, "Content-Type": "application/json"},
+    {"X-Long": "v" * 9000, "Idempotency-Key": "k", "Content-Length": "0"}, {"X-A_B": "1", "x-lower": "é"},
+])
+def test_header_sizes_are_those_of_the_request_headers(app, headers):
+    with app.test_request_context("/games", method="POST", headers=headers, data=b"{}"):
+        assert sorted(http.header_sizes(request.environ)) == sorted(len(k) + len(v) for k, v in request.headers.items())
