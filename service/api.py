@@ -195,9 +195,10 @@ class Commands(MethodView):
         return _json_answer(payload, 201, {"ETag": etag(handled.last_version)})
 
 
-# What Flask's jsonify writes (sorted keys, a final newline), by orjson: the hot path's answer
-# skips the response schema's dump, which changes nothing in it (its fields are the payload's,
-# as a test checks) and cost as much as deciding the command.
+# The JSON Flask's jsonify wrote (sorted keys, a final newline; text other than ASCII now as
+# UTF-8 rather than \u escapes), by orjson: the hot path's answer skips the response schema's
+# dump, which changes nothing in it (its fields are the payload's, as a test checks) and cost
+# more than deciding the command.
 _ANSWER_JSON = orjson.OPT_SORT_KEYS | orjson.OPT_APPEND_NEWLINE
 
 
