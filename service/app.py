@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 import functools
+import inspect
 import re
+import weakref
 
 import yaml
 from apispec.yaml_utils import dict_to_yaml
@@ -44,10 +46,32 @@ class CasusApi(Api):
     DEFAULT_ERROR_RESPONSE_NAME = None  # every error is problem+json, documented per operation
 
 
+class CasusFlask(Flask):
+    """Flask asking once per function whether a view or hook is a coroutine, not on every call:
+    ``ensure_sync`` runs for each hook and view of every request (about ten inspections of a
+    command's request). Weak keys: a function dropped is forgotten."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._coroutines: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+    def ensure_sync(self, func):
+        target = getattr(func, "__func__", func)  # a bound method is made anew on each access
+        try:
+            coroutine = self._coroutines[target]
+        except (KeyError, TypeError):  # TypeError: no weak reference to it, so not remembered
+            coroutine = inspect.iscoroutinefunction(func)
+            try:
+                self._coroutines[target] = coroutine
+            except TypeError:
+                pass
+        return self.async_to_sync(func) if coroutine else func
+
+
 def create_app(config: Config | None = None, services: bootstrap.Services | None = None) -> Flask:
     config = config or Config.from_env()
     services = services or bootstrap.build(config)
-    app = Flask("casus", static_folder=None)
+    app = CasusFlask("casus", static_folder=None)
     app.config.update(
         API_TITLE=API_TITLE,
         API_VERSION=API_VERSION,

@@ -266,9 +266,10 @@ class GameService:
         is the body already decoded (``decode``), when the caller needed it first."""
         rules = self.rules(game_id)
         command = command if command is not None else self._decode(rules, command_type, data)
-        request_fp = hashlib.sha256(canonical_json({"seat": seat, "type": command_type, "data": data})).hexdigest()
         key = None if idempotency_key is None else seat_key(seat, idempotency_key)
+        request_fp = None  # only a key's append keeps it
         if key is not None:
+            request_fp = hashlib.sha256(canonical_json({"seat": seat, "type": command_type, "data": data})).hexdigest()
             known = self.store.idempotent_result(game_id, key)
             if known is not None:
                 if known[0] != request_fp:
@@ -291,7 +292,7 @@ class GameService:
                     raise
 
     def _decide_append(self, rules: Rules, game_id: str, seat: str, command, expected_version: int,
-                       idempotency_key: str | None, request_fp: str, command_id: str | None,
+                       idempotency_key: str | None, request_fp: str | None, command_id: str | None,
                        state: GameState) -> Handled:
         if expected_version != state.version:
             raise WrongExpectedVersion(expected_version, state.version)
