@@ -20,6 +20,7 @@ import time
 import orjson
 
 from domain.kernel.schedule_rules import current_step
+from service.http import as_problem
 from service.mail import reports
 from service.mail.processor import OrderDesk, game_address
 from service.mail.seats import MailSeats
@@ -65,7 +66,15 @@ class MailRoom:
         """Process what the mailbox holds now; returns how many messages were handled."""
         handled = 0
         for incoming in inbox.fetch():
-            self.receive(incoming.raw)
+            try:
+                self.receive(incoming.raw)
+            except Exception as error:
+                if isinstance(error, MailUnavailable) or as_problem(error).status == 503:
+                    raise  # the relay or the store is down: the message waits in the mailbox for the retry
+                # Anything else would fail again on every retry: set the message aside (flag it
+                # done, keep it in the mailbox for the operator) rather than block the games behind it.
+                log.exception("mail: message %s could not be processed; flagged done, left in the mailbox",
+                              incoming.uid)
             inbox.done(incoming.uid)
             handled += 1
         return handled

@@ -3,6 +3,7 @@ messages through the mail room (order desk, receipts, turn reports) against a re
 the relay is a list, as the transport has its own tests against a real SMTP server."""
 from __future__ import annotations
 
+import sqlite3
 from email.message import EmailMessage
 from email.utils import make_msgid
 
@@ -11,7 +12,7 @@ import pytest
 
 from service.mail.dispatch import MailRoom
 from service.mail.processor import game_address
-from service.mail.transport import MailSettings
+from service.mail.transport import Incoming, MailSettings
 from tests.support.api import MODERATOR
 
 SERVICE = "casus@example.org"
@@ -97,3 +98,51 @@ def test_totaler_krieg_policies_and_a_truce_by_mail(sqlite_app):
     assert [r["version"] for r in soviet] == sorted({r["version"] for r in soviet})
     text = " ".join(e["sentence"] for r in soviet for e in r["events"])
     assert "Nazi-Soviet Pact" in text and "Negotiation" in text
+
+
+class Mailbox:
+    """Stands in for the IMAP folder: what it holds, and what was flagged done."""
+
+    def __init__(self, *raws: bytes):
+        self.held = [Incoming(str(uid), raw, None) for uid, raw in enumerate(raws, 1)]
+        self.flagged: list[str] = []
+
+    def fetch(self):
+        return [m for m in self.held if m.uid not in self.flagged]
+
+    def done(self, uid: str) -> None:
+        self.flagged.append(uid)
+
+
+def test_a_message_that_breaks_the_desk_is_set_aside_and_the_next_one_applied(sqlite_app, monkeypatch):
+    game_id, room, relay = start(sqlite_app, "totaler-krieg", "three-player", {"scenario": "1939"})
+    poison = b"poison"
+    message = EmailMessage()
+    message["From"], message["To"], message["Subject"] = "axis@players.example", game_address(SERVICE, game_id), "o"
+    message["Message-ID"] = make_msgid(domain="players.example")
+    message.set_content("SIGNON axis axis-password\nPLACE POLICY Nazi-Soviet Pact IN Russia")
+    good = bytes(message)
+    process = room.desk.process
+
+    def breaks_on_poison(raw: bytes):
+        if raw == poison:
+            raise RuntimeError("a bug this message finds")
+        return process(raw)
+
+    monkeypatch.setattr(room.desk, "process", breaks_on_poison)
+    box = Mailbox(poison, good)
+    assert room.poll(box) == 2
+    assert box.flagged == ["1", "2"]
+    assert any(m["In-Reply-To"] == message["Message-ID"] for m in relay.sent)
+
+
+def test_a_store_outage_leaves_the_message_in_the_mailbox(sqlite_app, monkeypatch):
+    game_id, room, relay = start(sqlite_app, "totaler-krieg", "three-player", {"scenario": "1939"})
+    def store_busy(raw: bytes):
+        raise sqlite3.OperationalError("database is locked")
+
+    monkeypatch.setattr(room.desk, "process", store_busy)
+    box = Mailbox(b"anything")
+    with pytest.raises(sqlite3.OperationalError):
+        room.poll(box)
+    assert box.flagged == []
