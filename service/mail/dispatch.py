@@ -3,7 +3,8 @@
 A report is due to a seat by its preference (service/mail/seats.py): ``events`` after every
 change, ``steps`` when the step the game waits in ends (the ruleset's deadline step, CORE-deadline;
 a ruleset with no timed step, Totaler Krieg! chapter 13, ends one with every change), ``turns``
-when a turn ends; and to everyone when the game ends. It covers everything since that seat's last
+when a turn ends; to a seat a deadline reminder or grace period names, whatever its preference;
+and to everyone when the game ends. It covers everything since that seat's last
 report (a per-seat cursor in the secret store, advanced only once the relay took the mail, so a
 relay outage delays reports and loses none).
 
@@ -22,11 +23,13 @@ import orjson
 from domain.kernel.schedule_rules import current_step
 from service.http import as_problem
 from service.mail import reports
+from service.notifications import notifications
 from service.mail.processor import OrderDesk, game_address
 from service.mail.seats import MailSeats
 from service.mail.transport import Inbox, MailSettings, MailUnavailable, Outbox
 
 log = logging.getLogger("casus.mail")
+NUDGES = frozenset({"ReminderSent", "GracePeriodStarted"})  # "your deadline is near" (CORE-deadline)
 
 
 def _moment(rules, state) -> dict:
@@ -95,12 +98,19 @@ class MailRoom:
         changed = {"events": True,
                    "steps": before is None or before["step"] != now["step"],
                    "turns": before is None or before["turn"] != now["turn"]}
+        nudged = self._nudged(game_id, state.seats, 0 if before is None else before["version"], now["version"])
         sent = 0
         for entry in registered.values():
-            if changed[entry.notify] or now["over"]:
+            if changed[entry.notify] or now["over"] or entry.seat in nudged:
                 sent += self._report(game_id, entry.seat, entry.addresses, state.version)
         self.games.secrets.put(game_id, "mail-moment", orjson.dumps(now))
         return sent
+
+    def _nudged(self, game_id: str, seats, after: int, until: int) -> set[str]:
+        """Seats a deadline reminder or a grace period named since the last look: whatever their
+        preference, they get a report now (it says what they owe and by when)."""
+        return {note.seat for envelope in self.games.store.read(game_id, after=after, until=until)
+                if envelope.type in NUDGES for note in notifications(envelope, seats)}
 
     def _report(self, game_id: str, seat: str, addresses, version: int) -> int:
         cursor_name = f"mail-cursor:{seat}"

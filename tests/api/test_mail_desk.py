@@ -210,3 +210,25 @@ def test_an_oversized_message_is_ignored(game, desk):
     receipt, reply = desk.process(mail(game, address("player1"), orders("player1", "WEATHER", "#" + "x" * 300_000)))
     assert (receipt.outcome, reply) == ("ignored", None)
     assert game.version() == 1
+
+
+@pytest.mark.rule("CORE-deadline")
+def test_a_deadline_reminder_mails_the_seat_that_owes_a_report(game, sqlite_app, clock):  # noqa: F811
+    """Whatever its preference, the seat a reminder names gets a report (what it owes, by when);
+    a seat that owes nothing is not woken."""
+    from service.mail.dispatch import MailRoom
+    from service.mail.transport import MailSettings
+    from tests.api.test_mail_rulesets import Relay, report_data
+
+    relay = Relay()
+    room = MailRoom(sqlite_app.extensions["casus_services"], MailSettings(from_address=SERVICE), relay)
+    game.send(MODERATOR, "SetSchedule", reminders=[12])
+    room.send_reports(game.game_id)
+    sent = len(relay.sent)
+    clock.now += 13 * HOUR
+    assert sqlite_app.extensions["casus_services"].scheduler.run_due() == 1  # the reminder, 12 h before
+    room.send_reports(game.game_id)
+    woken = {m["To"] for m in relay.sent[sent:]}
+    assert woken == {address("player1"), address(MODERATOR)}
+    (report,) = [report_data(m) for m in relay.sent[sent:] if m["To"] == address("player1")]
+    assert report["owes"] == ["GE"] and report["next_deadline"]
