@@ -357,6 +357,15 @@ def cmd_import(args) -> int:
 
 
 def cmd_mail(args) -> int:
+    from service.mail.transport import MailSettingsError, MailUnavailable
+
+    try:
+        return _mail(args)
+    except (MailSettingsError, MailUnavailable) as error:  # wrong settings, or the servers not answering
+        raise CommandError(str(error)) from None
+
+
+def _mail(args) -> int:
     import signal
     import threading
 

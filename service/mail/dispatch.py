@@ -26,7 +26,7 @@ from service.mail import reports
 from service.notifications import notifications
 from service.mail.processor import OrderDesk, game_address
 from service.mail.seats import MailSeats
-from service.mail.transport import Inbox, MailSettings, MailUnavailable, Outbox
+from service.mail.transport import Inbox, MailLoginFailed, MailSettings, MailUnavailable, Outbox
 
 log = logging.getLogger("casus.mail")
 NUDGES = frozenset({"ReminderSent", "GracePeriodStarted"})  # "your deadline is near" (CORE-deadline)
@@ -137,6 +137,8 @@ class MailRoom:
                         for game_id in self.mail_seats.games():
                             self.send_reports(game_id)
                         inbox.wait(idle)
+            except MailLoginFailed:
+                raise  # the settings are wrong: retrying cannot help
             except (MailUnavailable, OSError) as error:
                 log.warning("mail: %s; trying again in %.0f s", error, idle)
                 time.sleep(min(idle, 30))
