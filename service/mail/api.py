@@ -3,6 +3,8 @@ it wants; the moderator reads the game's mail log. Orders themselves arrive by m
 (service/mail/processor.py)."""
 from __future__ import annotations
 
+import os
+
 import orjson
 from flask import Response, g
 from flask.views import MethodView
@@ -62,7 +64,8 @@ class MailLogSchema(Schema):
 
 
 def _address(game_id: str) -> str:
-    return game_address(MailSettings.from_env().from_address, game_id)
+    # Only the address: the IMAP and SMTP settings are `casus mail`'s to check, not an API read's.
+    return game_address(os.environ.get("CASUS_MAIL_FROM", "").strip() or MailSettings.from_address, game_id)
 
 
 def _may_manage(game_id: str, seat: str) -> str:

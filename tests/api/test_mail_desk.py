@@ -232,3 +232,12 @@ def test_a_deadline_reminder_mails_the_seat_that_owes_a_report(game, sqlite_app,
     assert woken == {address("player1"), address(MODERATOR)}
     (report,) = [report_data(m) for m in relay.sent[sent:] if m["To"] == address("player1")]
     assert report["owes"] == ["GE"] and report["next_deadline"]
+
+
+def test_the_game_address_follows_casus_mail_from_whatever_the_imap_settings(game, monkeypatch):
+    monkeypatch.setenv("CASUS_MAIL_FROM", "judge@example.net")
+    monkeypatch.setenv("CASUS_IMAP_HOST", "mail.example.net")
+    monkeypatch.setenv("CASUS_IMAP_SECURITY", "none")  # refused by `casus mail`, no business of this read
+    response = game.client.get(f"/games/{game.game_id}/mail", headers=game.auth("player1"))
+    assert response.status_code == 200
+    assert response.json["game_address"] == f"judge+{game.game_id}@example.net"
