@@ -21,11 +21,10 @@ import re
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from email.message import EmailMessage
-from email.utils import formatdate, getaddresses, make_msgid
+from email.utils import formatdate, make_msgid
 
 import orjson
 
-from domain.kernel import MODERATOR
 from events.envelope import PUBLIC
 from events.store import WrongExpectedVersion
 from service.command_schemas import ready_body, ruleset_docs
