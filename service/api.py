@@ -9,13 +9,12 @@ from flask import Response, current_app, g, request, url_for
 from flask.views import MethodView
 
 from domain import registry
-from domain.kernel import MODERATOR
 from domain.kernel.platform import PLATFORM_COMMANDS
 from events.store import iter_all
 from events.verify import verify
 from service import jobs as job_functions
 from service import schemas as s
-from service.command_schemas import ready_body, ruleset_docs
+from service.command_schemas import legal_bodies
 from service.http import (
     PROBLEM_JSON,
     Blueprint,
@@ -283,9 +282,7 @@ class LegalCommands(MethodView):
         """What this seat may do now (while an undo waits: its answers)."""
         seat = current_seat(game_id)
         view = _view(game_id, seat)
-        specs = view.rules.platform.legal_commands(view.state, seat)
-        docs = ruleset_docs(view.rules.ruleset)
-        return {"seat": seat, "version": view.state.version, "commands": [ready_body(spec, docs) for spec in specs]}
+        return {"seat": seat, "version": view.state.version, "commands": legal_bodies(view.rules, view.state, seat)}
 
 
 @games.route("/<game_id>/projections")

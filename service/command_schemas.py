@@ -203,6 +203,12 @@ def ready_body(spec, docs: dict[str, CommandDoc]) -> dict:
             "example": None if spec.example is None else {"type": spec.type, "data": dict(spec.example)}}
 
 
+def legal_bodies(rules, state, seat: str) -> list[dict]:
+    """What ``seat`` may send now, as ready bodies (GET legal-commands, and HELP by mail)."""
+    docs = ruleset_docs(rules.ruleset)
+    return [ready_body(spec, docs) for spec in rules.platform.legal_commands(state, seat)]
+
+
 # ---- the OpenAPI document: a request schema per command type -----------------------------------
 
 def _prefix(ruleset_id: str) -> str:

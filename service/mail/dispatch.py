@@ -36,7 +36,7 @@ def _moment(rules, state) -> dict:
     """Where the game is, as far as reports care: its step, its turn, its version."""
     declared = rules.platform.deadlines
     step = current_step(rules.platform, state)
-    untimed = declared is None or bool(getattr(declared, "untimed", ""))
+    untimed = declared is None or bool(declared.untimed)
     return {"version": state.version,
             "step": f"v{state.version}" if untimed else (step.key if step else None),
             "turn": getattr(state.domain, "turn", None),
@@ -47,7 +47,6 @@ class MailRoom:
     """The mail side of one deployment: the order desk, the reports, the loop."""
 
     def __init__(self, services, settings: MailSettings, outbox: Outbox | None = None):
-        self.services = services
         self.games = services.games
         self.settings = settings
         self.outbox = outbox or Outbox(settings)

@@ -27,7 +27,7 @@ import orjson
 
 from events.envelope import PUBLIC
 from events.store import WrongExpectedVersion
-from service.command_schemas import ready_body, ruleset_docs
+from service.command_schemas import legal_bodies
 from service.games import seat_key
 from service.http import as_problem
 from service.mail import orders as text_orders
@@ -119,7 +119,6 @@ class OrderDesk:
     """Applies order mails to the games of one deployment and writes their receipts."""
 
     def __init__(self, services, from_address: str):
-        self.services = services
         self.games = services.games
         self.mail_seats = MailSeats(self.games.secrets)
         self.from_address = from_address
@@ -216,7 +215,7 @@ class OrderDesk:
         for _ in range(RACE_TRIES):
             state = self.games.load(game_id)
             rules = self.games.rules(game_id)
-            legal = self._legal(rules, state, seat)
+            legal = legal_bodies(rules, state, seat)
             if line.strip().upper() == "HELP":
                 return self._hints(text_orders.help_lines(rules.ruleset, legal), "Orders you may send now:"), True
             try:
@@ -231,20 +230,19 @@ class OrderDesk:
                 problem = as_problem(error)
                 if problem.status >= 500:
                     raise
-                return self._refusal(problem, rules, state, seat), False
+                return self._refusal(problem, rules.ruleset, legal, game_id, seat), False
             sealed = any(e.visibility != PUBLIC for e in handled.events)
             return [f"Accepted: {' '.join([order.type, *_fields(order.data)])}, version {handled.last_version}"
                     + (" (sealed: only you are told)" if sealed else "")], True
         return ["Refused: the game kept changing while this order was decided; send it again"], False
 
-    def _refusal(self, problem: Problem, rules, state, seat: str) -> list[str]:
+    def _refusal(self, problem: Problem, ruleset, legal: list[dict], game_id: str, seat: str) -> list[str]:
         rule_id = problem.extra.get("rule_id")
         out = [f"Refused: {problem.detail or problem.title}"]
         if rule_id:
             rule = all_rules().get(rule_id)
             out.append(f"Rule {rule_id}" + (f": {rule.text}" if rule else ""))
-        legal = self._legal(rules, state, seat)
-        return out + self._missed(state.game_id, seat) + self._hints(text_orders.help_lines(rules.ruleset, legal))
+        return out + self._missed(game_id, seat) + self._hints(text_orders.help_lines(ruleset, legal))
 
     def _missed(self, game_id: str, seat: str) -> list[str]:
         """Why an order may have come too late: a deadline this seat missed since it last acted
@@ -263,11 +261,6 @@ class OrderDesk:
     @staticmethod
     def _hints(hints: list[str], heading: str = "Legal now:") -> list[str]:
         return [heading, *(f"  {h}" for h in hints)] if hints else ["Nothing is awaited from you now."]
-
-    @staticmethod
-    def _legal(rules, state, seat: str) -> list[dict]:
-        docs = ruleset_docs(rules.ruleset)
-        return [ready_body(spec, docs) for spec in rules.platform.legal_commands(state, seat)]
 
     # ---- replies and the log -----------------------------------------------------------
     def _reply(self, message, receipt: Receipt) -> EmailMessage | None:

@@ -181,6 +181,17 @@ def names_of(pack: Any) -> dict[str, str]:
     return found
 
 
+_NAMES: dict[str, dict[str, str]] = {}  # Rules.snapshot_key (ruleset, version, pack) -> names_of(pack)
+
+
+def _pack_names(rules) -> dict[str, str]:
+    """``names_of`` once per game pack, not once per report (a pack never changes under its key)."""
+    found = _NAMES.get(rules.snapshot_key)
+    if found is None:
+        found = _NAMES[rules.snapshot_key] = names_of(rules.pack)
+    return found
+
+
 def _named(value: Any, names: dict[str, str]) -> Any:
     if isinstance(value, str):
         return names.get(value, value)
@@ -242,7 +253,7 @@ def build_report(games, game_id: str, seat: str, after: int, title: str = "") ->
     view = SeatView(rules, state, seat)
     envelopes = games.store.read(game_id, after=after, until=state.version)
     events = [view.event_for(e) for e in envelopes]
-    names = names_of(rules.pack)
+    names = _pack_names(rules)
     for event in with_dice_commitments(events, lambda: games.load(game_id, at=after).dice_commitment):
         event["sentence"] = sentence(state.ruleset, event, names)
     built = view.all_projections()
