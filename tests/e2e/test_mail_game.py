@@ -20,6 +20,7 @@ import orjson
 import pytest
 import requests
 
+from service import bootstrap
 from service.cli import main as casus
 from service.mail.transport import Inbox
 from tests.support.dod3_api import bid_sightings
@@ -205,6 +206,8 @@ def test_two_turns_of_days_of_decision_entirely_by_mail(mail_game, tmp_path, mon
     keys = requests.get(f"{base}/keys", timeout=10).json()["keys"]
     key_args = [arg for key_id, public in keys.items() for arg in ("--key", f"{key_id}={public}")]
     monkeypatch.setenv("CASUS_DB", mail_game["database"])
+    monkeypatch.delenv("REDIS_URL", raising=False)
+    bootstrap.from_env.cache_clear()  # the CLI below reads this game's store, not one an earlier test left
     export = tmp_path / "game.jsonl"
     assert casus(["export", game_id, "-o", str(export)]) == 0
     lines = export.read_bytes().splitlines(keepends=True)
@@ -213,6 +216,7 @@ def test_two_turns_of_days_of_decision_entirely_by_mail(mail_game, tmp_path, mon
         cut.write_bytes(b"".join(lines[:head[0]]))
         assert casus(["verify", str(cut), "--head", head[1], *key_args]) == 0, head
     assert casus(["verify", str(tmp_path / "game-1.jsonl"), "--head", reports[-1]["signed_head"], *key_args]) == 1
+    bootstrap.from_env.cache_clear()  # and leave no services on this store to a later test
 
     # No mail showed a sealed bid to anyone but its bidder before the reveal.
     reveal = facts["reveal"]

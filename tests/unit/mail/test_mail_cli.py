@@ -2,6 +2,7 @@
 answer (nothing listens on the port given)."""
 import pytest
 
+from service import bootstrap
 from service.cli import main as casus
 from tests.support.server import free_port
 
@@ -20,6 +21,10 @@ def test_casus_mail_refuses_in_one_line(env, said, monkeypatch, tmp_path, capsys
     monkeypatch.delenv("REDIS_URL", raising=False)
     for name, value in env.items():
         monkeypatch.setenv(name, str(free_port()) if value == "PORT" else value)
-    assert casus(["mail", "poll"]) == 1
+    bootstrap.from_env.cache_clear()  # the CLI's services are per process: build them on this test's store
+    try:
+        assert casus(["mail", "poll"]) == 1
+    finally:
+        bootstrap.from_env.cache_clear()
     err = capsys.readouterr().err
     assert said in err and err.count("\n") == 1 and "Traceback" not in err
