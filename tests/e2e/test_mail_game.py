@@ -45,12 +45,13 @@ def address(seat: str) -> str:
     return f"{seat}@players.example"
 
 
-def mail_env(imap, sink, database: str) -> dict[str, str]:
+def mail_env(imap, sink, database: str) -> dict[str, str | None]:
     return {"CASUS_DB": database, "CASUS_IMAP_HOST": imap.imap_host, "CASUS_IMAP_PORT": str(imap.imap_port),
             "CASUS_IMAP_USER": imap.imap_user, "CASUS_IMAP_PASSWORD": imap.imap_password,
             "CASUS_IMAP_SECURITY": "none", "CASUS_IMAP_FOLDER": imap.imap_folder,
             "CASUS_SMTP_HOST": "127.0.0.1", "CASUS_SMTP_PORT": str(sink.settings.smtp_port),
-            "CASUS_SMTP_SECURITY": "none", "CASUS_MAIL_FROM": SERVICE, "PYTHONPATH": str(ROOT)}
+            "CASUS_SMTP_SECURITY": "none", "CASUS_MAIL_FROM": SERVICE, "PYTHONPATH": str(ROOT),
+            "REDIS_URL": None}  # the embedded default: the servers and the CLI below share the SQLite file
 
 
 class Post:
@@ -163,7 +164,7 @@ def mail_game(tmp_path, imap_settings, smtp_sink):  # noqa: F811 (fixtures)
                                           "notify": "events" if seat == "moderator" else "steps"})
             assert response.status_code == 200, response.text
         mail = subprocess.Popen([sys.executable, "-m", "service.cli", "mail", "serve", "--idle", "0.2"],
-                                cwd=ROOT, env={**os.environ, **env}, stdout=subprocess.DEVNULL,
+                                cwd=ROOT, env={k: v for k, v in {**os.environ, **env}.items() if v is not None}, stdout=subprocess.DEVNULL,
                                 stderr=open(tmp_path / "mail.log", "wb"))
         try:
             yield {"base": base, "game_id": body["game_id"], "tokens": tokens, "database": database,
