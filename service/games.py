@@ -274,6 +274,7 @@ class GameService:
             if known is not None:
                 if known[0] != request_fp:
                     raise IdempotencyConflict(idempotency_key)
+                self._follow_up(rules, game_id, known[1].events)
                 return Handled(known[1], state or self.load(game_id))
         if expected_version is not None:
             return self._decide_append(rules, game_id, seat, command, expected_version, key, request_fp,
@@ -319,6 +320,7 @@ class GameService:
         result = self.store.append(game_id, new, expected_version=state.version,
                                    idempotency_key=idempotency_key, request_fingerprint=request_fp)
         if result.replayed:  # the same key won a race with us: what it appended stands
+            self._follow_up(rules, game_id, result.events)
             return Handled(result, self.load(game_id))
         if any(type(e) is EventsReverted for e in events):
             # Reverting needs the state at an earlier version: the timeline loads it from the log.
@@ -329,6 +331,15 @@ class GameService:
         if self.on_events is not None:
             self.on_events(game_id, rules, list(result.events), events)
         return Handled(result, after)
+
+    def _follow_up(self, rules: Rules, game_id: str, envelopes) -> None:
+        """A retried command starts its follow-ups again: the process that appended it may have
+        died before it queued them, and the retry is the client saying it still waits. Queueing
+        is by job id, so a follow-up already queued or done is not queued twice."""
+        if self.on_events is not None and envelopes:
+            decode = rules.codec.decode_stored
+            self.on_events(game_id, rules, list(envelopes),
+                           [decode(e.type, e.data, e.schema_version) for e in envelopes])
 
     def _history(self, game_id: str):
         """What undo (CORE-undo) needs to know of the events it would revert."""

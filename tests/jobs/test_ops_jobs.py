@@ -163,15 +163,32 @@ def test_a_job_dequeued_by_a_worker_that_died_before_starting_it_is_retried(depl
     assert rolled(table) == 1 and connection.llen(queue.intermediate_queue_key) == 0
 
 
-def lose_follow_ups(app, table, seat: str = "north") -> None:
-    """RequestRoll with its job lost (as with a Redis that keeps nothing): the log asks for a
-    roll that no queue knows of."""
+def lose_follow_ups(app, table, seat: str = "north", **headers) -> None:
+    """RequestRoll with its job lost (as with a Redis that keeps nothing, or a web process killed
+    between its append and its enqueue): the log asks for a roll that no queue knows of."""
     games = app.extensions["casus_services"].games
     hook, games.on_events = games.on_events, None
     try:
-        assert table.command(seat, "RequestRoll", {"power": seat[0].upper()}).status_code == 201
+        assert table.command(seat, "RequestRoll", {"power": seat[0].upper()}, **headers).status_code == 201
     finally:
         games.on_events = hook
+
+
+def test_a_retried_command_queues_the_follow_up_its_first_try_never_queued(tmp_path):
+    """The soak's kill -9 between append and enqueue: the client's retry (same Idempotency-Key)
+    gets the stored answer and the follow-up runs, once however often it retries."""
+    app = create_app(Config(database=str(tmp_path / "retry.db"), extra_rulesets=(TINY,)))
+    client, jobs = app.test_client(), app.extensions["casus_services"].jobs
+    table = new_game(client)
+    lose_follow_ups(app, table, **{"Idempotency-Key": "roll-1"})
+    jobs.wait()
+    assert rolled(table) == 0
+    for _ in range(2):
+        retry = table.command("north", "RequestRoll", {"power": "N"}, version=1, **{"Idempotency-Key": "roll-1"})
+        assert retry.status_code == 201 and retry.json["version"] == 2
+        jobs.wait()
+        assert rolled(table) == 1
+    assert client.post(f"/games/{table.game_id}/follow-ups/requeue", headers=table.auth("moderator")).json["requeued"] == []
 
 
 def test_the_moderator_requeues_a_lost_follow_up_over_http_and_it_appends_once(deployment):
