@@ -172,6 +172,7 @@ class Commands(MethodView):
     def post(self, game_id):
         """Submit a command for a seat. 201 with the new events (as this seat may see them)."""
         body = json_body(s.CommandSchema)
+        game_state(game_id, checked=False)  # what current_seat and the command below read
         seat = current_seat(game_id, required=True)
         key = request.headers.get("Idempotency-Key")
         if key is not None and not 1 <= len(key) <= 200:
@@ -182,7 +183,7 @@ class Commands(MethodView):
         try:
             # A body that is no command of this game is 422 whatever version its If-Match names.
             command = games_service.decode(game_id, body["type"], body["data"])
-            expected = if_match_version(state.version)
+            expected = if_match_version(state.version, lambda: games_service.load(game_id).version)
             handled = games_service.handle(game_id, seat, body["type"], body["data"], expected, key, state=state,
                                            command=command)
         except Problem as problem:

@@ -7,6 +7,7 @@ import json
 import logging
 import re
 import sqlite3
+from typing import Callable
 
 import marshmallow as ma
 import orjson
@@ -377,12 +378,13 @@ def bearer_token() -> str | None:
     return token.strip() if scheme.lower() == "bearer" and token.strip() else None
 
 
-def game_state(game_id: str):
-    """The game's current state, loaded once per request however many steps ask for it."""
+def game_state(game_id: str, checked: bool = True):
+    """The game's current state, loaded once per request however many steps ask for it.
+    ``checked=False``: the write path's load (see ``GameService.load``)."""
     loaded = g.setdefault("casus_loaded", {})
     state = loaded.get(game_id)
     if state is None:
-        state = loaded[game_id] = g.services.games.load(game_id)
+        state = loaded[game_id] = g.services.games.load(game_id, checked=checked)
     return state
 
 
@@ -421,11 +423,12 @@ def require_if_match() -> str:
     return raw
 
 
-def if_match_version(actual: int) -> int | None:
+def if_match_version(actual: int, current: Callable[[], int] | None = None) -> int | None:
     """If-Match is required on commands and names a game version: 428 without it, 400 when it is
     no entity tag, 412 when it names none. A version that does not match goes on to the write
     path, which answers 412 (or the original answer of a repeated Idempotency-Key). ``*`` gives
-    None: any version, which the write path takes only for commands that commute."""
+    None: any version, which the write path takes only for commands that commute. ``current``
+    reads the version now, for the 412's message when ``actual`` may be a cached state's."""
     raw = require_if_match()
     stripped = raw.strip()
     if stripped == "*":
@@ -446,6 +449,7 @@ def if_match_version(actual: int) -> int | None:
         return actual
     if versions:
         return versions[0]
+    actual = current() if current is not None else actual
     raise Problem(412, "stale-version", "Precondition failed",
                   f"If-Match {raw[:40]!r} names no game version; send the version your command is based on "
                   f"(the `version` of what you read; read ETags are opaque and are not versions). "

@@ -5,6 +5,7 @@ runs exactly the code the in-process executor runs. They write only through the 
 with idempotency keys, so a retried job changes nothing."""
 from __future__ import annotations
 
+import os
 import re
 import sqlite3
 import threading
@@ -81,7 +82,13 @@ class InProcessJobs:
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="casus-job")
         self._mine: set[str] = set()  # ids this process runs, for wait()
         self._lock = threading.Lock()
-        self._db().execute(JOBS_TABLE)
+        db = self._db()
+        db.execute(JOBS_TABLE)
+        if "owner" not in {row[1] for row in db.execute("PRAGMA table_info(jobs)")}:  # a file from before
+            try:
+                db.execute("ALTER TABLE jobs ADD COLUMN owner INTEGER")
+            except sqlite3.OperationalError:  # another process added it first
+                pass
 
     def _db(self) -> sqlite3.Connection:
         conn = getattr(self._local, "conn", None)
@@ -93,18 +100,32 @@ class InProcessJobs:
 
     def enqueue(self, queue: str, fn: Callable[..., Any], *args, job_id: str | None = None,
                 again: bool = False) -> str:
-        """Run ``fn(*args)`` once per id; ``again`` runs it even if the id ran (or was stranded
-        by a web process that died): the jobs are idempotent, so a second run changes nothing."""
+        """Run ``fn(*args)`` once per id; ``again`` runs it even if the id ran. A job left queued
+        or started by a process that has died (killed, or the server restarted) is taken over
+        by the next enqueue of its id: the jobs are idempotent, so a second run changes nothing."""
         job_id = job_id or uuid.uuid4().hex
-        inserted = self._db().execute("INSERT OR IGNORE INTO jobs (id, queue, status) VALUES (?, ?, 'queued')",
-                                      (job_id, queue)).rowcount
+        db, me = self._db(), os.getpid()
+        inserted = db.execute("INSERT OR IGNORE INTO jobs (id, queue, status, owner) VALUES (?, ?, 'queued', ?)",
+                              (job_id, queue, me)).rowcount
         if again and not inserted:
-            self._set(job_id, status="queued", result=None, error=None)
+            self._set(job_id, status="queued", result=None, error=None, owner=me)
+        elif not inserted:
+            inserted = self._take_over(db, job_id, me)
         if inserted or again:  # the same id is the same job: never run twice unless asked
             with self._lock:
                 self._mine.add(job_id)
             self._pool.submit(self._run, job_id, fn, args)
         return job_id
+
+    @staticmethod
+    def _take_over(db: sqlite3.Connection, job_id: str, me: int) -> bool:
+        """Claim a job whose owner process is gone before it finished (one UPDATE: of two
+        processes taking it over at once, one wins)."""
+        row = db.execute("SELECT status, owner FROM jobs WHERE id = ?", (job_id,)).fetchone()
+        if row is None or row[0] not in ("queued", "started") or row[1] in (None, me) or _alive(row[1]):
+            return False
+        return db.execute("UPDATE jobs SET status = 'queued', owner = ? WHERE id = ? AND owner = ?",
+                          (me, job_id, row[1])).rowcount == 1
 
     def _run(self, job_id: str, fn, args) -> None:
         self._set(job_id, status="started")
@@ -139,7 +160,18 @@ class InProcessJobs:
 
 
 JOBS_TABLE = """CREATE TABLE IF NOT EXISTS jobs (
-    id TEXT PRIMARY KEY, queue TEXT NOT NULL, status TEXT NOT NULL, result BLOB, error TEXT)"""
+    id TEXT PRIMARY KEY, queue TEXT NOT NULL, status TEXT NOT NULL, result BLOB, error TEXT, owner INTEGER)"""
+
+
+def _alive(pid: int) -> bool:
+    """Whether process ``pid`` still runs (the SQLite file is local: its processes are ours)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # it exists, under another user
+        return True
+    return True
 
 
 def rq_safe(prefix: str) -> str:

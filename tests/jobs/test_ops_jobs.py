@@ -191,6 +191,41 @@ def test_a_retried_command_queues_the_follow_up_its_first_try_never_queued(tmp_p
     assert client.post(f"/games/{table.game_id}/follow-ups/requeue", headers=table.auth("moderator")).json["requeued"] == []
 
 
+@pytest.mark.parametrize("owner_alive", [False, True])
+def test_a_retry_takes_over_an_in_process_job_whose_process_died(tmp_path, owner_alive):
+    """The embedded default runs several web processes: one killed with a follow-up queued left
+    the job's row behind, and a retry of its command found the id taken and ran nothing."""
+    app = create_app(Config(database=str(tmp_path / "takeover.db"), extra_rulesets=(TINY,)))
+    client, jobs = app.test_client(), app.extensions["casus_services"].jobs
+    table = new_game(client)
+    lose_follow_ups(app, table, **{"Idempotency-Key": "roll-1"})
+    [request] = [e for e in table.events("north") if e["type"] == "RollRequested"]
+    owner = os.getppid()  # alive
+    if not owner_alive:
+        gone = subprocess.Popen([sys.executable, "-c", "pass"])
+        gone.wait()
+        owner = gone.pid
+    job_id = f"{table.game_id}-combat-{request['command_id']}-ResolveRoll"
+    jobs._db().execute("INSERT INTO jobs (id, queue, status, owner) VALUES (?, 'combat', 'queued', ?)", (job_id, owner))
+    retry = table.command("north", "RequestRoll", {"power": "N"}, version=1, **{"Idempotency-Key": "roll-1"})
+    assert retry.status_code == 201
+    jobs.wait()
+    assert rolled(table) == (0 if owner_alive else 1)
+    assert jobs.status(job_id)["status"] == ("queued" if owner_alive else "finished")
+
+
+def test_a_jobs_table_from_before_gains_its_owner_column(tmp_path):
+    import sqlite3
+    path = str(tmp_path / "old.db")
+    with sqlite3.connect(path) as old:
+        old.execute("CREATE TABLE jobs (id TEXT PRIMARY KEY, queue TEXT NOT NULL, status TEXT NOT NULL, "
+                    "result BLOB, error TEXT)")
+        old.execute("INSERT INTO jobs VALUES ('earlier', 'combat', 'finished', NULL, NULL)")
+    jobs = create_app(Config(database=path, extra_rulesets=(TINY,))).extensions["casus_services"].jobs
+    assert jobs.status("earlier")["status"] == "finished"
+    assert "owner" in {row[1] for row in jobs._db().execute("PRAGMA table_info(jobs)")}
+
+
 def test_the_moderator_requeues_a_lost_follow_up_over_http_and_it_appends_once(deployment):
     app, url, prefix = deployment
     client = app.test_client()

@@ -69,9 +69,9 @@ def test_a_command_request_loads_the_state_once(tmp_path, monkeypatch):
     loads: list[str] = []
     load = GameService.load
 
-    def counting(self, game_id, at=None):
+    def counting(self, game_id, at=None, **kwargs):
         loads.append(game_id)
-        return load(self, game_id, at)
+        return load(self, game_id, at, **kwargs)
 
     monkeypatch.setattr(GameService, "load", counting)
     version = games.store.version(table.game_id)
@@ -82,6 +82,50 @@ def test_a_command_request_loads_the_state_once(tmp_path, monkeypatch):
         loads.clear()
         assert client.get(f"/games/{table.game_id}/{path}", headers=table.auth("north")).status_code == 200
         assert loads == [table.game_id], path
+
+
+def test_a_command_on_a_warm_cache_reads_no_version_from_the_store(tmp_path, monkeypatch):
+    """The append checks the version: the write path does not read it first."""
+    app = create_app(Config(database=str(tmp_path / "api.db"), extra_rulesets=(TINY,)))
+    table = create_table(app.test_client())
+    store = app.extensions["casus_services"].games.store
+    first = table.command("north", "AddPoints", {"power": "N", "amount": 1})
+    reads = []
+    version = store.version
+    monkeypatch.setattr(store, "version", lambda game_id: reads.append(game_id) or version(game_id))
+    again = table.command("north", "AddPoints", {"power": "N", "amount": 1}, version=first.json["version"])
+    assert again.status_code == 201 and reads == []
+
+
+@pytest.fixture
+def two_processes(tmp_path):
+    """Two web processes on one SQLite file (two apps, each with its own cache): ``behind`` has
+    cached the game at version 2, then ``ahead`` appends version 3."""
+    config = Config(database=str(tmp_path / "shared.db"), extra_rulesets=(TINY,))
+    behind, ahead = create_app(config).test_client(), create_app(config).test_client()
+    table = create_table(behind)
+    assert table.command("north", "AddPoints", {"power": "N", "amount": 1}).status_code == 201
+    table.client = ahead
+    assert table.command("south", "SealValue", {"power": "S", "value": 4}).status_code == 201
+    table.client = behind
+    return table
+
+
+def test_a_process_whose_cache_is_behind_accepts_the_current_version(two_processes):
+    answer = two_processes.command("north", "AddPoints", {"power": "N", "amount": 2}, version=3)
+    assert answer.status_code == 201 and answer.json["version"] == 4
+
+
+@pytest.mark.parametrize("seat, command, data, if_match", [
+    ("north", "AddPoints", {"power": "N", "amount": 2}, 2),
+    ("moderator", "RevealValues", {}, 2),  # refused at 2 (nothing sealed), legal at 3: 412, not 422
+    ("north", "AddPoints", {"power": "N", "amount": 2}, "abc"),  # names no version: says the current one
+])
+def test_a_process_whose_cache_is_behind_answers_412_with_the_current_version(two_processes, seat, command,
+                                                                              data, if_match):
+    from tests.support.api import assert_problem
+    problem = assert_problem(two_processes.command(seat, command, data, version=if_match), 412, "stale-version")
+    assert problem.get("actual", 3) == 3 and "version 3" in problem["detail"]
 
 
 def test_snapshots_are_versioned_json_not_pickles(tmp_path):
