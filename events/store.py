@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
-from typing import Iterator, Protocol, Sequence
+from typing import Iterator, NamedTuple, Protocol, Sequence
 
 from events.envelope import Envelope, NewEvent, canonical_json
 
@@ -32,8 +32,10 @@ class IdempotencyConflict(StoreError):
         self.key = key
 
 
-@dataclass(frozen=True)
-class AppendResult:
+class AppendResult(NamedTuple):
+    """What an append stored (a NamedTuple, not a frozen dataclass: one per command, and a
+    tuple is the cheapest immutable record to build)."""
+
     events: tuple[Envelope, ...]
     replayed: bool = False  # True when an idempotent retry returned the original result
 
