@@ -287,7 +287,7 @@ class GameService:
                 if known[0] != request_fp:
                     raise IdempotencyConflict(idempotency_key)
                 self._follow_up(rules, game_id, known[1].events)
-                return Handled(known[1], state or self.load(game_id))
+                return Handled(known[1], self.load(game_id) if state is None else self._current(game_id, state))
         if expected_version is not None:
             return self._decide_append(rules, game_id, seat, command, expected_version, key, request_fp,
                                        command_id, state or self.load(game_id))

@@ -108,6 +108,7 @@ def two_processes(tmp_path):
     table.client = ahead
     assert table.command("south", "SealValue", {"power": "S", "value": 4}).status_code == 201
     table.client = behind
+    table.ahead = ahead
     return table
 
 
@@ -126,6 +127,18 @@ def test_a_process_whose_cache_is_behind_answers_412_with_the_current_version(tw
     from tests.support.api import assert_problem
     problem = assert_problem(two_processes.command(seat, command, data, version=if_match), 412, "stale-version")
     assert problem.get("actual", 3) == 3 and "version 3" in problem["detail"]
+
+
+def test_a_replay_on_a_process_whose_cache_is_behind_signs_the_current_head(two_processes):
+    from events.signing import verify_head
+    table, behind = two_processes, two_processes.client
+    table.client = two_processes.ahead
+    first = table.command("north", "AddPoints", {"power": "N", "amount": 2}, version=3, **{"Idempotency-Key": "k"})
+    table.client = behind
+    again = table.command("north", "AddPoints", {"power": "N", "amount": 2}, version=3, **{"Idempotency-Key": "k"})
+    assert again.status_code == 201 and again.json["events"] == first.json["events"]
+    keys = behind.get("/keys").json["keys"]
+    assert verify_head(again.json["signed_head"], keys).version == 4
 
 
 def test_snapshots_are_versioned_json_not_pickles(tmp_path):
