@@ -5,6 +5,7 @@ requeue``; and a worker of another deployment (another CASUS_REDIS_PREFIX) on th
 never takes our jobs."""
 import os
 import signal
+import sqlite3
 import subprocess
 import sys
 import time
@@ -215,7 +216,6 @@ def test_a_retry_takes_over_an_in_process_job_whose_process_died(tmp_path, owner
 
 
 def test_a_jobs_table_from_before_gains_its_owner_column(tmp_path):
-    import sqlite3
     path = str(tmp_path / "old.db")
     with sqlite3.connect(path) as old:
         old.execute("CREATE TABLE jobs (id TEXT PRIMARY KEY, queue TEXT NOT NULL, status TEXT NOT NULL, "

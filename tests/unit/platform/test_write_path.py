@@ -10,12 +10,13 @@ import orjson
 import pytest
 
 from domain import registry
+from events.signing import verify_head
 from events.sqlite_store import open_sqlite
 from service.app import create_app
 from service.config import Config
 from service.games import GameService
 from tests.support import tiny_ruleset
-from tests.support.api import TINY, create_table
+from tests.support.api import TINY, assert_problem, create_table
 from tests.support.games import Game
 
 SEATS = {"north": ["N"], "south": ["S"]}
@@ -108,12 +109,12 @@ def two_processes(tmp_path):
     table.client = ahead
     assert table.command("south", "SealValue", {"power": "S", "value": 4}).status_code == 201
     table.client = behind
-    table.ahead = ahead
-    return table
+    return table, ahead
 
 
 def test_a_process_whose_cache_is_behind_accepts_the_current_version(two_processes):
-    answer = two_processes.command("north", "AddPoints", {"power": "N", "amount": 2}, version=3)
+    table, _ = two_processes
+    answer = table.command("north", "AddPoints", {"power": "N", "amount": 2}, version=3)
     assert answer.status_code == 201 and answer.json["version"] == 4
 
 
@@ -124,15 +125,14 @@ def test_a_process_whose_cache_is_behind_accepts_the_current_version(two_process
 ])
 def test_a_process_whose_cache_is_behind_answers_412_with_the_current_version(two_processes, seat, command,
                                                                               data, if_match):
-    from tests.support.api import assert_problem
-    problem = assert_problem(two_processes.command(seat, command, data, version=if_match), 412, "stale-version")
-    assert problem.get("actual", 3) == 3 and "version 3" in problem["detail"]
+    table, _ = two_processes
+    problem = assert_problem(table.command(seat, command, data, version=if_match), 412, "stale-version")
+    assert problem["actual"] == 3 and "version 3" in problem["detail"]
 
 
 def test_a_replay_on_a_process_whose_cache_is_behind_signs_the_current_head(two_processes):
-    from events.signing import verify_head
-    table, behind = two_processes, two_processes.client
-    table.client = two_processes.ahead
+    table, ahead = two_processes
+    behind, table.client = table.client, ahead
     first = table.command("north", "AddPoints", {"power": "N", "amount": 2}, version=3, **{"Idempotency-Key": "k"})
     table.client = behind
     again = table.command("north", "AddPoints", {"power": "N", "amount": 2}, version=3, **{"Idempotency-Key": "k"})
