@@ -324,8 +324,9 @@ class GameService:
         except (RuleViolation, Problem):
             # Refused against a cached state: if the log has moved on, the command was based on an
             # old version, and that is the answer (412), not a refusal the current state may not make.
-            if self._current(game_id, state) is not state:
-                raise WrongExpectedVersion(expected_version, self.store.version(game_id)) from None
+            current = self._current(game_id, state)
+            if current is not state:
+                raise WrongExpectedVersion(expected_version, current.version) from None
             raise
         except MissingSeed:
             # An imported game: the exporting server kept its seed. Commit a fresh one (CORE-dice)

@@ -3,8 +3,6 @@ it wants; the moderator reads the game's mail log. Orders themselves arrive by m
 (service/mail/processor.py)."""
 from __future__ import annotations
 
-import os
-
 import orjson
 from flask import Response, g
 from flask.views import MethodView
@@ -65,7 +63,7 @@ class MailLogSchema(Schema):
 
 def _address(game_id: str) -> str:
     # Only the address: the IMAP and SMTP settings are `casus mail`'s to check, not an API read's.
-    return game_address(os.environ.get("CASUS_MAIL_FROM", "").strip() or MailSettings.from_address, game_id)
+    return game_address(MailSettings.address_from_env(), game_id)
 
 
 def _may_manage(game_id: str, seat: str) -> str:

@@ -101,6 +101,11 @@ class MailSettings:
         return bool(self.imap_host)
 
     @classmethod
+    def address_from_env(cls, env: Mapping[str, str] = os.environ) -> str:
+        """``CASUS_MAIL_FROM`` alone (an API read needs the address, not the servers' settings)."""
+        return env.get("CASUS_MAIL_FROM", "").strip() or cls.from_address
+
+    @classmethod
     def from_env(cls, env: Mapping[str, str] = os.environ) -> "MailSettings":
         """Read the CASUS_IMAP_*, CASUS_SMTP_* and CASUS_MAIL_* variables; unset ones keep defaults."""
         def text(name: str, default: str) -> str:
@@ -125,7 +130,7 @@ class MailSettings:
             smtp_user=env.get("CASUS_SMTP_USER", ""),
             smtp_password=env.get("CASUS_SMTP_PASSWORD", ""),
             smtp_security=text("CASUS_SMTP_SECURITY", cls.smtp_security).lower(),
-            from_address=text("CASUS_MAIL_FROM", cls.from_address),
+            from_address=cls.address_from_env(env),
             poll_seconds=number("CASUS_MAIL_POLL_SECONDS", cls.poll_seconds, float),
         )
 

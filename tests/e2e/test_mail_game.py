@@ -164,7 +164,8 @@ def mail_game(tmp_path, imap_settings, smtp_sink):  # noqa: F811 (fixtures)
                                           "notify": "events" if seat == "moderator" else "steps"})
             assert response.status_code == 200, response.text
         mail = subprocess.Popen([sys.executable, "-m", "service.cli", "mail", "serve", "--idle", "0.2"],
-                                cwd=ROOT, env={k: v for k, v in {**os.environ, **env}.items() if v is not None}, stdout=subprocess.DEVNULL,
+                                cwd=ROOT, env={k: v for k, v in {**os.environ, **env}.items() if v is not None},
+                                stdout=subprocess.DEVNULL,
                                 stderr=open(tmp_path / "mail.log", "wb"))
         try:
             yield {"base": base, "game_id": body["game_id"], "tokens": tokens, "database": database,
