@@ -55,93 +55,177 @@ def _fail(path: str, message: str):
 
 def from_plain(tp: Any, value: Any, path: str = "") -> Any:
     """Plain JSON values -> an instance of ``tp``; raises DecodeError naming the field path."""
+    return _decoder(tp)(value, path)
+
+
+Decoder = Callable[[Any, str], Any]  # (value, path) -> the value as ``tp``, or DecodeError
+
+
+@lru_cache(maxsize=None)
+def _decoder(tp: Any) -> Decoder:
+    """The checks ``from_plain`` makes for ``tp``, worked out once per type: a command is
+    decoded on every request, and asking the typing module about each hint again cost a
+    command's decode most of its time."""
     origin = typing.get_origin(tp)
     args = typing.get_args(tp)
     if tp is Any:
-        return value
+        return lambda value, path: value
     if origin in (Union, types.UnionType):
-        if value is None and type(None) in args:
+        return _union_decoder(args)
+    if dataclasses.is_dataclass(tp):
+        return _dataclass_decoder(tp)
+    if isinstance(tp, type) and issubclass(tp, enum.Enum):
+        return _enum_decoder(tp)
+    if tp in _SCALARS:
+        return _SCALARS[tp]
+    if origin in (tuple, list, frozenset, set) or tp in (tuple, list, frozenset):
+        return _sequence_decoder(tp, origin, args)
+    if origin in (dict, collections.abc.Mapping) or tp is dict:
+        return _mapping_decoder(*(args if args else (str, Any)))
+    return lambda value, path: _fail(path, f"unsupported type {tp!r}")
+
+
+def _union_decoder(args: tuple) -> Decoder:
+    nullable = type(None) in args
+    choices = [_lazy(a) for a in args if a is not type(None)]
+
+    def decode(value, path):
+        if value is None and nullable:
             return None
         errors: dict[str, str] = {}
-        for arg in (a for a in args if a is not type(None)):
+        for choice in choices:
             try:
-                return from_plain(arg, value, path)
+                return choice()(value, path)
             except DecodeError as error:
                 errors.update(error.errors)
         raise DecodeError(errors or {path or "<root>": "must not be null"})
-    if dataclasses.is_dataclass(tp):
-        return _dataclass_from_plain(tp, value, path)
-    if isinstance(tp, type) and issubclass(tp, enum.Enum):
+    return decode
+
+
+def _lazy(tp: Any) -> Callable[[], Decoder]:
+    """``tp``'s decoder, worked out at its first use: a dataclass may hold itself."""
+    found: list[Decoder] = []
+
+    def get() -> Decoder:
+        if not found:
+            found.append(_decoder(tp))
+        return found[0]
+    return get
+
+
+def _enum_decoder(tp: type[enum.Enum]) -> Decoder:
+    def decode(value, path):
         try:
             return tp(value)
         except ValueError:
             _fail(path, f"must be one of {[m.value for m in tp]}")
-    if tp is bool:
-        if not isinstance(value, bool):
-            _fail(path, "must be a boolean")
-        return value
-    if tp is int:
-        if isinstance(value, bool) or not isinstance(value, int):
-            _fail(path, "must be an integer")
-        return value
-    if tp is float:
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
-            _fail(path, "must be a number")
-        return float(value)
-    if tp is str:
-        if not isinstance(value, str):
-            _fail(path, "must be a string")
-        return value
-    if tp is Fraction:
-        if isinstance(value, bool) or not isinstance(value, (int, str)):
-            _fail(path, "must be an integer or a fraction string like '13/2'")
-        try:
-            return Fraction(value)
-        except (ValueError, ZeroDivisionError):
-            _fail(path, "must be an integer or a fraction string like '13/2'")
-    if origin in (tuple, list, frozenset, set) or tp in (tuple, list, frozenset):
+    return decode
+
+
+def _bool(value, path):
+    if not isinstance(value, bool):
+        _fail(path, "must be a boolean")
+    return value
+
+
+def _int(value, path):
+    if isinstance(value, bool) or not isinstance(value, int):
+        _fail(path, "must be an integer")
+    return value
+
+
+def _float(value, path):
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        _fail(path, "must be a number")
+    return float(value)
+
+
+def _str(value, path):
+    if not isinstance(value, str):
+        _fail(path, "must be a string")
+    return value
+
+
+_FRACTION_MESSAGE = "must be an integer or a fraction string like '13/2'"
+
+
+def _fraction(value, path):
+    if isinstance(value, bool) or not isinstance(value, (int, str)):
+        _fail(path, _FRACTION_MESSAGE)
+    try:
+        return Fraction(value)
+    except (ValueError, ZeroDivisionError):
+        _fail(path, _FRACTION_MESSAGE)
+
+
+_SCALARS: dict[type, Decoder] = {bool: _bool, int: _int, float: _float, str: _str, Fraction: _fraction}
+
+
+def _sequence_decoder(tp: Any, origin: Any, args: tuple) -> Decoder:
+    if origin is tuple and args and args[-1] is not Ellipsis:
+        items = [_lazy(a) for a in args]
+
+        def fixed(value, path):
+            if not isinstance(value, list):
+                _fail(path, "must be a list")
+            if len(value) != len(items):
+                _fail(path, f"must have exactly {len(items)} items")
+            return tuple(item()(v, f"{path}[{i}]") for i, (item, v) in enumerate(zip(items, value)))
+        return fixed
+    item = _lazy(args[0] if args else Any)
+    build = {tuple: tuple, list: list, frozenset: frozenset, set: frozenset}.get(origin or tp, tuple)
+
+    def decode(value, path):
         if not isinstance(value, list):
             _fail(path, "must be a list")
-        if origin is tuple and args and args[-1] is not Ellipsis:
-            if len(value) != len(args):
-                _fail(path, f"must have exactly {len(args)} items")
-            return tuple(from_plain(a, v, f"{path}[{i}]") for i, (a, v) in enumerate(zip(args, value)))
-        item = args[0] if args else Any
-        items = [from_plain(item, v, f"{path}[{i}]") for i, v in enumerate(value)]
-        return {tuple: tuple, list: list, frozenset: frozenset, set: frozenset}.get(origin or tp, tuple)(items)
-    if origin in (dict, collections.abc.Mapping) or tp is dict:
+        each = item()
+        return build([each(v, f"{path}[{i}]") for i, v in enumerate(value)])
+    return decode
+
+
+def _mapping_decoder(key_tp: Any, value_tp: Any) -> Decoder:
+    keys, values = _lazy(key_tp), _lazy(value_tp)
+
+    def decode(value, path):
         if not isinstance(value, dict):
             _fail(path, "must be an object")
-        key_tp, val_tp = args if args else (str, Any)
-        return {from_plain(key_tp, k, f"{path}.{k}"): from_plain(val_tp, v, f"{path}.{k}") for k, v in value.items()}
-    _fail(path, f"unsupported type {tp!r}")
+        key, item = keys(), values()
+        return {key(k, f"{path}.{k}"): item(v, f"{path}.{k}") for k, v in value.items()}
+    return decode
 
 
-def _dataclass_from_plain(cls: type, value: Any, path: str):
-    if not isinstance(value, dict):
-        _fail(path, "must be an object")
-    hints = _hints(cls)
+def _dataclass_decoder(cls: type) -> Decoder:
     fields = {f.name: f for f in dataclasses.fields(cls) if f.init}
-    errors: dict[str, str] = {}
-    kwargs = {}
-    for name in value.keys() - fields.keys():
-        errors[f"{path}.{name}" if path else name] = "unknown field"
-    for name, field in fields.items():
-        sub = f"{path}.{name}" if path else name
-        if name not in value:
-            if field.default is dataclasses.MISSING and field.default_factory is dataclasses.MISSING:
-                errors[sub] = "missing required field"
-            continue
+    required = frozenset(name for name, f in fields.items()
+                         if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING)
+    plan: list[tuple[str, Decoder]] = []  # (field, decoder), filled at the first call
+
+    def decode(value, path):
+        if not isinstance(value, dict):
+            _fail(path, "must be an object")
+        if not plan:
+            hints = _hints(cls)
+            plan[:] = [(name, _decoder(hints[name])) for name in fields]
+        errors: dict[str, str] = {}
+        kwargs = {}
+        for name in value.keys() - fields.keys():
+            errors[f"{path}.{name}" if path else name] = "unknown field"
+        for name, field_decoder in plan:
+            if name not in value:
+                if name in required:
+                    errors[f"{path}.{name}" if path else name] = "missing required field"
+                continue
+            try:
+                kwargs[name] = field_decoder(value[name], f"{path}.{name}" if path else name)
+            except DecodeError as error:
+                errors.update(error.errors)
+        if errors:
+            raise DecodeError(errors)
         try:
-            kwargs[name] = from_plain(hints[name], value[name], sub)
-        except DecodeError as error:
-            errors.update(error.errors)
-    if errors:
-        raise DecodeError(errors)
-    try:
-        return cls(**kwargs)
-    except (TypeError, ValueError) as error:
-        raise DecodeError({path or "<root>": str(error)}) from error
+            return cls(**kwargs)
+        except (TypeError, ValueError) as error:
+            raise DecodeError({path or "<root>": str(error)}) from error
+    return decode
 
 
 def _trusted_converter(tp: Any) -> Callable[[Any], Any] | None:

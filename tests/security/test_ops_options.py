@@ -52,7 +52,7 @@ def store_legacy_game(app, ruleset_id: str, seats: dict, options: dict) -> Table
     tokens = {seat: uuid.uuid4().hex for seat in (*seats, MODERATOR)}
     games.secrets.put(game_id, "dice_seed", seed)
     games.put_tokens(game_id, tokens)
-    envelope = games._new_event(rules, created, MODERATOR, None, None, rules.platform.initial_state(game_id))
+    envelope = games._new_event(rules, created, MODERATOR, None, None, rules.platform.initial_state(game_id), uuid.uuid4().hex)
     games.store.append(game_id, [envelope], expected_version=0)
     return Table(app.test_client(), game_id, {s: t for s, t in tokens.items() if s != MODERATOR}, tokens[MODERATOR])
 
