@@ -53,7 +53,7 @@ def build(config: Config) -> Services:
         """A ruleset may ask for background work after some events (e.g. a battle to fight)."""
         follow_ups.start(services, game_id, rules, envelopes, events)
 
-    games.on_events = start_follow_ups
+    games.listeners.append(start_follow_ups)
     wire_schedule(services)
     wire_webhooks(services)
     return services

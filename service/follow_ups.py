@@ -51,7 +51,7 @@ def asked_for(game_id: str, rules, envelope, event) -> list[PendingFollowUp]:
 
 
 def start(services, game_id: str, rules, envelopes, events) -> None:
-    """After an append (``GameService.on_events``): queue each follow-up the new events ask for."""
+    """After an append (one of ``GameService.listeners``): queue each follow-up the new events ask for."""
     for envelope, event in zip(envelopes, events):
         for follow_up in asked_for(game_id, rules, envelope, event):
             _enqueue(services, follow_up)

@@ -40,7 +40,7 @@ from projections.timeline import SNAPSHOT_FORMAT, Rules, Timeline, pack_digest, 
 from service import packs
 from service.problems import Problem, not_found, validation
 
-FollowUps = Callable[[str, Rules, list[Envelope], list[Event]], None]
+Listener = Callable[[str, Rules, list[Envelope], list[Event]], None]  # (game, rules, appended, their events)
 
 
 def _now() -> str:
@@ -110,7 +110,7 @@ class MissingSeed(RuntimeError):
 
 class GameService:
     def __init__(self, stores: Stores, snapshot_every: int = 100, cache_size: int = 1024,
-                 on_events: FollowUps | None = None, read_snapshots: bool = True):
+                 read_snapshots: bool = True):
         self.stores = stores
         self.store = stores.events
         self.secrets = stores.secrets
@@ -120,7 +120,8 @@ class GameService:
         self._cache_size = cache_size
         self._tokens: dict[str, dict[str, bytes]] = {}
         self._lock = threading.Lock()
-        self.on_events = on_events  # follow-up jobs (e.g. combat), wired in bootstrap
+        # What runs after each append, in order (bootstrap: follow-up jobs, deadlines, webhooks).
+        self.listeners: list[Listener] = []
 
     # ---- rules -------------------------------------------------------------------------
     def rules_for(self, created: GameCreated) -> Rules:
@@ -356,8 +357,7 @@ class GameService:
         else:
             after = self.timeline.after_append(rules, state, after, result.events[-1].hash)
         self._remember(after)
-        if self.on_events is not None:
-            self.on_events(game_id, rules, list(result.events), events)
+        self._appended(game_id, rules, list(result.events), events)
         return Handled(result, after)
 
     def _current(self, game_id: str, state: GameState) -> GameState:
@@ -368,10 +368,13 @@ class GameService:
         """A retried command starts its follow-ups again: the process that appended it may have
         died before it queued them, and the retry is the client saying it still waits. Queueing
         is by job id, so a follow-up already queued or done is not queued twice."""
-        if self.on_events is not None and envelopes:
+        if self.listeners and envelopes:
             decode = rules.codec.decode_stored
-            self.on_events(game_id, rules, list(envelopes),
-                           [decode(e.type, e.data, e.schema_version) for e in envelopes])
+            self._appended(game_id, rules, list(envelopes), [decode(e.type, e.data, e.schema_version) for e in envelopes])
+
+    def _appended(self, game_id: str, rules: Rules, envelopes: list[Envelope], events: list[Event]) -> None:
+        for listener in self.listeners:
+            listener(game_id, rules, envelopes, events)
 
     def _history(self, game_id: str):
         """What undo (CORE-undo) needs to know of the events it would revert."""

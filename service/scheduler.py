@@ -224,19 +224,16 @@ class RQScheduler:
 
 def wire_schedule(services, clock: Clock = _wall_clock) -> None:
     """Bootstrap: the backend's scheduler, started (rebuilt from every game's log), planning
-    each game again after every command the write path handles (and the hooks before it)."""
+    each game again after every command the write path handles (after the listeners before it)."""
     games = services.games
     if services.config.redis_url:
         # The deployment's own queue (``<prefix>:schedule``), the one its workers read.
         services.scheduler = RQScheduler(games, services.jobs.connection, clock, services.jobs.queues["schedule"].name)
     else:
         services.scheduler = InProcessScheduler(games, clock)
-    earlier = games.on_events
 
-    def after(game_id, rules, envelopes, events):
-        if earlier is not None:
-            earlier(game_id, rules, envelopes, events)
+    def plan_again(game_id, rules, envelopes, events):  # the scheduler held now: tests swap in their own clock's
         services.scheduler.after_events(game_id, rules, envelopes, events)
 
-    games.on_events = after
+    games.listeners.append(plan_again)
     services.scheduler.start()

@@ -235,11 +235,4 @@ def wire_webhooks(services) -> None:
     """Bootstrap: the service's webhooks, fed by every command the write path handles."""
     runner = RQRunner(services.jobs.queues["webhooks"]) if services.config.redis_url else None
     services.webhooks = Webhooks(services.games, runner)
-    earlier = services.games.on_events
-
-    def after(game_id, rules, envelopes, events):
-        if earlier is not None:
-            earlier(game_id, rules, envelopes, events)
-        services.webhooks.after_events(game_id, rules, envelopes, events)
-
-    services.games.on_events = after
+    services.games.listeners.append(services.webhooks.after_events)

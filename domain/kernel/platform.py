@@ -298,7 +298,7 @@ class Platform:
         schedule = state.schedule
         for event in platform_events:
             schedule = sch.evolve(schedule, event)
-        after = replace(state, domain=domain, version=state.version + len(events),
+        after = evolved(state, domain=domain, version=state.version + len(events),
                         unsealed=state.unsealed.union(*revealed), schedule=schedule)
         for event in schedule_rules.closing(self, after):
             events.append(event)

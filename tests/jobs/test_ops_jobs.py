@@ -168,11 +168,11 @@ def lose_follow_ups(app, table, seat: str = "north", **headers) -> None:
     """RequestRoll with its job lost (as with a Redis that keeps nothing, or a web process killed
     between its append and its enqueue): the log asks for a roll that no queue knows of."""
     games = app.extensions["casus_services"].games
-    hook, games.on_events = games.on_events, None
+    listeners, games.listeners = games.listeners, []
     try:
         assert table.command(seat, "RequestRoll", {"power": seat[0].upper()}, **headers).status_code == 201
     finally:
-        games.on_events = hook
+        games.listeners = listeners
 
 
 def test_a_retried_command_queues_the_follow_up_its_first_try_never_queued(tmp_path):

@@ -35,7 +35,7 @@ class Scheduled:
         self.path, self.clock = path, clock or Clock()
         self.service = GameService(open_sqlite(str(path)))
         self.scheduler = InProcessScheduler(self.service, self.clock)
-        self.service.on_events = self.scheduler.after_events
+        self.service.listeners.append(self.scheduler.after_events)
         self.id = game_id or self.service.create_game("dod3", None, {}, preset="3").game_id
 
     def play(self, who, type_, **data):
