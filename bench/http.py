@@ -16,9 +16,9 @@ writes their ids and seat tokens to a Lua table file for the wrk script; each co
 POSTs AddPoints (always accepted) to its own game. Only 201s count as accepted commands;
 other statuses and socket errors are printed.
 
-Baseline: bench/bare_app.py under gunicorn with the settings `casus serve` uses (gevent workers,
-the same process count and worker connections, timeout, graceful timeout, access log to stdout;
-until casus serve moved to gevent both ran gthread), driven by the
+Baseline: bench/bare_app.py under gunicorn with the settings `casus serve` uses (its settings
+module, `-c python:service.serving`: gevent workers, access log, each request yielding to the
+other connections; the same process count and worker connections), driven by the
 same wrk command and Lua script with requests of the same size (32-hex game ids, 32-character
 bearer tokens, the same JSON body).
 
@@ -194,8 +194,8 @@ def measure(wrk: str, processes: int, args, env: dict, work: Path, with_bare: bo
     # two), and the bare server must run as many, with the same gevent workers and settings.
     full_cmd = [sys.executable, "-m", "service.cli", "serve", "--workers", str(processes)]
     full_cmd += shlex.split(args.serve_args)
-    bare_cmd = [sys.executable, "-m", "gunicorn", "-k", "gevent", "-w", str(processes),
-                "--worker-connections", "4096", "--timeout", "60", "--graceful-timeout", "5", "--access-logfile", "-"]
+    bare_cmd = [sys.executable, "-m", "gunicorn", "-c", "python:service.serving", "-w", str(processes),
+                "--worker-connections", "4096"]
     env = {**env, "CASUS_DB": str(work / f"bench-{processes}.db")}
     servers = []
     try:

@@ -122,6 +122,7 @@ def cmd_serve(args) -> int:
     monkey.patch_all()
     from gunicorn.app.base import BaseApplication
 
+    from service import serving
     from service.app import create_app
     from service.config import Config
 
@@ -131,23 +132,12 @@ def cmd_serve(args) -> int:
 
     class Server(BaseApplication):
         def load_config(self):
+            for name, value in vars(serving).items():  # as gunicorn reads a settings module
+                if name in self.cfg.settings:
+                    self.cfg.set(name, value)
             self.cfg.set("bind", f"{args.host}:{args.port}")
             self.cfg.set("workers", workers)
-            # Greenlets: a request is one while it runs, and an idle SSE stream one that waits
-            # (sqlite3 and Redis calls are short; see service/streams.py).
-            self.cfg.set("worker_class", "gevent")
             self.cfg.set("worker_connections", args.connections)
-            self.cfg.set("timeout", 60)
-            self.cfg.set("graceful_timeout", 5)  # open SSE streams must not hold a shutdown for long
-            self.cfg.set("accesslog", "-")
-            # The path without its query: a ?stream_token= stays out of the logs.
-            self.cfg.set("access_log_format", '%(h)s %(l)s %(u)s %(t)s "%(m)s %(U)s %(H)s" %(s)s %(b)s "%(f)s" "%(a)s"')
-            # Above the service's own limits (service/http.py), so oversized requests get its
-            # problem+json answer instead of gunicorn's HTML page.
-            self.cfg.set("limit_request_line", 8190)
-            self.cfg.set("limit_request_field_size", 32768)
-            self.cfg.set("limit_request_fields", 200)
-            self.cfg.set("post_worker_init", _freeze_loaded_objects)
 
         def load(self):
             return create_app(config)
@@ -157,16 +147,6 @@ def cmd_serve(args) -> int:
           file=sys.stderr)
     Server().run()
     return 0
-
-
-def _freeze_loaded_objects(worker) -> None:
-    """After a worker has loaded the app: its long-lived objects (rulesets, packs, the app) leave
-    the garbage collector's generations, so a full collection does not walk them while a thousand
-    streams wait on it."""
-    import gc
-
-    gc.collect()
-    gc.freeze()
 
 
 def _raise_open_files(wanted: int) -> None:
