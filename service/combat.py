@@ -10,13 +10,13 @@ import hashlib
 import orjson
 from flask import Response, g, url_for
 from flask.views import MethodView
-from flask_smorest import Blueprint
 from marshmallow import RAISE, Schema, fields, validate
 
 from domain import registry
 from domain.aa.combat import InvalidBattleInput, parse_odds_request, run_odds
 from events.envelope import canonical_json
 from service import schemas as s
+from service.http import Blueprint
 from service.packs import default_pack
 from service.problems import not_found, validation
 

@@ -16,7 +16,12 @@ from flask import Flask, Response, current_app, g, request, url_for
 from flask_smorest import Blueprint as SmorestBlueprint
 from webargs import core
 from webargs.flaskparser import FlaskParser
-from werkzeug.exceptions import HTTPException, InternalServerError
+from werkzeug.exceptions import (
+    ClientDisconnected,
+    HTTPException,
+    InternalServerError,
+    RequestEntityTooLarge,
+)
 from werkzeug.http import HTTP_STATUS_CODES
 
 from domain.kernel import SPECTATOR, RuleViolation
@@ -179,14 +184,31 @@ def _allowed_fields(errors: dict) -> dict:
 
 
 def _json_body():
-    has_body = bool(request.content_length) or "chunked" in request.headers.get("Transfer-Encoding", "")
-    if request.mimetype != "application/json":
-        if not has_body and not request.mimetype:
+    length = request.content_length
+    mimetype = request.mimetype
+    if mimetype != "application/json":
+        if not length and "chunked" not in request.headers.get("Transfer-Encoding", "") and not mimetype:
             return core.missing  # no body at all: the schema says what is required
         raise Problem(415, "unsupported-media-type", "Unsupported media type",
-                      f"send the body as Content-Type: application/json (not {request.mimetype or 'none'!r})",
+                      f"send the body as Content-Type: application/json (not {mimetype or 'none'!r})",
                       headers={"Accept-Post": "application/json"})
-    return read_json(request.get_data(cache=True))
+    return read_json(_body_bytes(length))
+
+
+def _body_bytes(length: int | None) -> bytes:
+    """The body. One whose length is declared is read straight from the server's stream, with
+    werkzeug's checks (413 past the limit, 400 when it ends early), skipping the stream wrapper
+    that cost a command a twentieth of its time; a chunked one goes through werkzeug, which
+    bounds it while reading. Read once: ``g.casus_json`` holds what it says."""
+    if length is None:
+        return request.get_data(cache=True)
+    limit = request.max_content_length
+    if limit is not None and length > limit:
+        raise RequestEntityTooLarge()
+    raw = request.environ["wsgi.input"].read(length)
+    if len(raw) != length:
+        raise ClientDisconnected()
+    return raw
 
 
 class _BigInt:

@@ -1,4 +1,6 @@
 """Bad input gets a precise problem+json error with the right status, and the log is unchanged."""
+import io
+
 import pytest
 
 from tests.support.api import assert_problem
@@ -82,6 +84,15 @@ def test_413_for_an_oversized_body(table, log_unchanged):
     response = table.client.post(f"/games/{table.game_id}/commands", data="[" + "1," * 200_000 + "1]",
                                  content_type="application/json", headers={**table.auth("north"), "If-Match": '"1"'})
     assert_problem(response, 413, "payload-too-large")
+
+
+def test_400_for_a_body_that_ends_before_its_content_length(table, log_unchanged):
+    """The body is read straight from the server's stream: one cut short is refused, not parsed."""
+    body = b'{"type": "AddPoints", "data": {"power": "N", "amount": 1}}'
+    response = table.client.post(f"/games/{table.game_id}/commands", input_stream=io.BytesIO(body),
+                                 environ_overrides={"CONTENT_LENGTH": str(len(body) + 10)},
+                                 content_type="application/json", headers={**table.auth("north"), "If-Match": '"1"'})
+    assert_problem(response, 400, "bad-request")
 
 
 def test_403_when_a_seat_acts_for_a_power_it_does_not_hold(table, log_unchanged):

@@ -27,6 +27,19 @@ def server(tmp_path_factory):
         yield process.base
 
 
+def test_a_chunked_command_body_is_read_like_any_other(server):
+    """A body without Content-Length (chunked, as a client streaming it sends) takes werkzeug's
+    bounded read; one with a length is read straight from the stream (service/http.py)."""
+    game = requests.post(f"{server}/games", json={"ruleset": "tiny", "preset": "duel"}, timeout=5).json()
+    body = json.dumps({"type": "AddPoints", "data": {"power": "N", "amount": 3}}).encode()
+    answer = requests.post(f"{server}/games/{game['game_id']}/commands", data=iter([body[:10], body[10:]]), timeout=5,
+                           headers={"Authorization": f"Bearer {game['tokens']['north']}", "If-Match": '"1"',
+                                    "Content-Type": "application/json"})
+    assert answer.status_code == 201, answer.text
+    assert answer.request.headers["Transfer-Encoding"] == "chunked"
+    assert answer.json()["events"][0]["data"] == {"power": "N", "amount": 3}
+
+
 def test_healthz_answers(server):
     assert requests.get(f"{server}/healthz", timeout=5).json() == {"status": "ok", "store": "sqlite", "jobs": "in-process"}
 
