@@ -198,14 +198,12 @@ def _dataclass_decoder(cls: type) -> Decoder:
     fields = {f.name: f for f in dataclasses.fields(cls) if f.init}
     required = frozenset(name for name, f in fields.items()
                          if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING)
-    plan: list[tuple[str, Decoder]] = []  # (field, decoder), filled at the first call
+    hints = _hints(cls)
+    plan = [(name, _lazy(hints[name])) for name in fields]
 
     def decode(value, path):
         if not isinstance(value, dict):
             _fail(path, "must be an object")
-        if not plan:
-            hints = _hints(cls)
-            plan[:] = [(name, _decoder(hints[name])) for name in fields]
         errors: dict[str, str] = {}
         kwargs = {}
         for name in value.keys() - fields.keys():
@@ -216,7 +214,7 @@ def _dataclass_decoder(cls: type) -> Decoder:
                     errors[f"{path}.{name}" if path else name] = "missing required field"
                 continue
             try:
-                kwargs[name] = field_decoder(value[name], f"{path}.{name}" if path else name)
+                kwargs[name] = field_decoder()(value[name], f"{path}.{name}" if path else name)
             except DecodeError as error:
                 errors.update(error.errors)
         if errors:

@@ -48,13 +48,12 @@ def _now() -> str:
 
 
 def new_id() -> str:
-    """A random 128-bit id in 32 hex digits, as uuid4().hex writes one (a fifth of its cost)."""
-    return secrets.token_hex(16)
+    return new_ids(1)[0]
 
 
 def new_ids(count: int) -> list[str]:
-    """``count`` ids as ``new_id`` makes them, from one read of the OS's random source: a command
-    needs two and one per event, and each read is a system call."""
+    """``count`` random 128-bit ids in 32 hex digits, as uuid4().hex writes one, from one read of
+    the OS's random source: a command needs two and one per event, and each read is a system call."""
     digits = secrets.token_hex(16 * count)
     return [digits[i:i + 32] for i in range(0, 32 * count, 32)]
 
