@@ -81,7 +81,7 @@ def end_to_end(games: int) -> tuple[float, float, int]:
     """Through the Flask test client on a SQLite file: each game plays turn 1's script and
     France's activation as POSTs (the server's own dice). Returns the median seconds of one
     accepted command, of one ActivateMinor, and the number of commands timed."""
-    from service.app import create_app
+    from service.http.app import create_app
     from service.config import Config
     from tests.support.dod3_api import create_dod3_table
 

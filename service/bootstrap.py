@@ -7,10 +7,12 @@ from functools import lru_cache
 
 from domain import registry
 from events.envelope import Envelope
+from service import jobs as job_module
 from service.config import Config
 from service.games import GameService
-from service.scheduler import wire_schedule
-from service.webhooks import wire_webhooks
+from service.jobs import follow_ups
+from service.notify.scheduler import wire_schedule
+from service.notify.webhooks import wire_webhooks
 
 
 @dataclass
@@ -27,9 +29,6 @@ class Services:
 
 
 def build(config: Config) -> Services:
-    from service import follow_ups
-    from service import jobs as job_module
-
     for module in config.extra_rulesets:
         registry.register(importlib.import_module(module).RULESET)
     if config.redis_url:
@@ -63,3 +62,6 @@ def build(config: Config) -> Services:
 def from_env() -> Services:
     """The process-wide services of a worker (the web app builds its own in create_app)."""
     return build(Config.from_env())
+
+
+job_module.provide_services(from_env)

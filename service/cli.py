@@ -123,7 +123,7 @@ def cmd_serve(args) -> int:
     from gunicorn.app.base import BaseApplication
 
     from service import serving
-    from service.app import create_app
+    from service.http.app import create_app
     from service.config import Config
 
     config = Config.from_env()
@@ -180,7 +180,7 @@ def cmd_worker(args) -> int:
 
 
 def cmd_jobs(args) -> int:
-    from service import follow_ups
+    from service.jobs import follow_ups
 
     services = _services()
     if not services.games.store.version(args.game_id):
@@ -386,7 +386,7 @@ def generated_openapi() -> str:
     """The document as the code describes it, independent of any store or extra ruleset."""
     import tempfile
 
-    from service.app import create_app
+    from service.http.app import create_app
     from service.config import Config
 
     with tempfile.TemporaryDirectory() as folder:

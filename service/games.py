@@ -38,7 +38,7 @@ from events.store import AppendResult, IdempotencyConflict, Stores, WrongExpecte
 from projections.redaction import SeatView
 from projections.timeline import SNAPSHOT_FORMAT, Rules, Timeline, pack_digest, state_type
 from service import packs
-from service.problems import Problem, not_found, validation
+from service.http.problems import Problem, not_found, validation
 
 Listener = Callable[[str, Rules, list[Envelope], list[Event]], None]  # (game, rules, appended, their events)
 

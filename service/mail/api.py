@@ -9,13 +9,13 @@ from flask.views import MethodView
 from marshmallow import Schema, fields, validate
 
 from domain.kernel import MODERATOR
-from service.api import PROBLEM
-from service.http import Blueprint, current_seat, game_state
+from service.http.api import PROBLEM
+from service.http.plumbing import Blueprint, current_seat, game_state
 from service.mail.processor import game_address
 from service.mail.seats import MAX_ADDRESSES, NOTIFY, PASSWORD_LENGTH, MailSeats
 from service.mail.transport import MailSettings
-from service.problems import Problem, not_found
-from service.schemas import StrictSchema
+from service.http.problems import Problem, not_found
+from service.http.schemas import StrictSchema
 
 mail = Blueprint("mail", __name__, url_prefix="/games", description="Play by email: seats' addresses, mail log")
 

@@ -21,9 +21,9 @@ import time
 import orjson
 
 from domain.kernel.schedule_rules import current_step
-from service.http import as_problem
+from service.http.plumbing import as_problem
 from service.mail import reports
-from service.notifications import notifications
+from service.notify.notifications import notifications
 from service.mail.processor import OrderDesk, game_address
 from service.mail.seats import MailSeats
 from service.mail.transport import Inbox, MailLoginFailed, MailSettings, MailUnavailable, Outbox

@@ -23,7 +23,7 @@ import yaml
 
 from domain.kernel.plain import to_plain
 from domain.kernel.platform import PLATFORM_COMMANDS
-from service.command_schemas import ruleset_docs
+from service.http.command_schemas import ruleset_docs
 
 MAX_LINES = 100  # order lines read from one mail
 MAX_LINE = 500  # characters: enough for any order, and no JSON deep enough to exhaust recursion

@@ -27,12 +27,12 @@ import orjson
 
 from events.envelope import PUBLIC
 from events.store import WrongExpectedVersion
-from service.command_schemas import legal_bodies
+from service.http.command_schemas import legal_bodies
 from service.games import seat_key
-from service.http import as_problem
+from service.http.plumbing import as_problem
 from service.mail import orders as text_orders
 from service.mail.seats import MailSeats, normalise
-from service.problems import Problem
+from service.http.problems import Problem
 from service.rules import all_rules
 
 log = logging.getLogger("casus.mail")

@@ -21,7 +21,7 @@ import yaml
 
 from domain.kernel import MODERATOR
 from projections.redaction import SeatView
-from service.problems import validation
+from service.http.problems import validation
 
 SENTENCES = Path(__file__).parent / "sentences"
 # The stored event's own fields a template may name as ``envelope.<field>`` (never its data).

@@ -16,7 +16,7 @@ from email.utils import parseaddr
 
 import orjson
 
-from service.problems import validation
+from service.http.problems import validation
 
 INDEX = "_mail"  # the secret store's "game" holding the list of games served by mail
 # events: a report after every change; steps: a digest when a step ends; turns: reports only, when a turn ends.

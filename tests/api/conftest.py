@@ -5,7 +5,7 @@ import uuid
 import pytest
 
 from tests.support.backends import delete_prefixed, redis_cluster_url_or_skip, redis_url_or_skip, unique_prefix
-from service.app import create_app
+from service.http.app import create_app
 from service.config import Config
 from tests.support.api import TINY, create_table
 

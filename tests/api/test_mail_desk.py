@@ -10,7 +10,7 @@ from email.utils import make_msgid
 import pytest
 
 from service.mail.processor import OrderDesk, game_address
-from service.scheduler import InProcessScheduler
+from service.notify.scheduler import InProcessScheduler
 from tests.api.test_schedule_api import HOUR, clock  # noqa: F401 (the scheduler's injected clock)
 from tests.support.api import MODERATOR, Table
 

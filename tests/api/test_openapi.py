@@ -9,7 +9,7 @@ import yaml
 from hypothesis import HealthCheck, settings
 from schemathesis.config import SchemathesisConfig
 
-from service.app import create_app
+from service.http.app import create_app
 from service.cli import generated_openapi
 from service.config import Config
 from tests.support.api import TINY

@@ -1,7 +1,7 @@
 """The service on a Redis Cluster: what the deployment must set beside it."""
 import pytest
 
-from service.app import create_app
+from service.http.app import create_app
 from service.config import Config
 from tests.support.api import TINY
 from tests.support.backends import redis_cluster_url_or_skip

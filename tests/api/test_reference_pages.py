@@ -6,7 +6,7 @@ from urllib.parse import urlparse
 
 import pytest
 
-from service.reference import problem_types
+from service.http.reference import problem_types
 from service.rules import all_rules
 from tests.support.api import assert_problem
 

@@ -5,7 +5,7 @@ from datetime import datetime, timezone
 import icalendar
 import pytest
 
-from service.scheduler import InProcessScheduler
+from service.notify.scheduler import InProcessScheduler
 from tests.support.api import MODERATOR, PROBLEM_JSON, Table
 
 HOUR = 3600

@@ -7,9 +7,9 @@ from datetime import datetime, timezone
 import pytest
 from rq import Queue
 
-from service.app import create_app
+from service.http.app import create_app
 from service.config import Config
-from service.scheduler import RQScheduler
+from service.notify.scheduler import RQScheduler
 from tests.jobs.test_jobs import run_worker
 from tests.support.backends import redis_url_or_skip
 

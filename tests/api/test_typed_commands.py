@@ -10,7 +10,7 @@ import yaml
 from domain import registry
 from domain.kernel.platform import PLATFORM_COMMANDS
 from events.codec import Codec
-from service.command_schemas import _prefix, narrowed, ruleset_docs
+from service.http.command_schemas import _prefix, narrowed, ruleset_docs
 from tests.support.api import MODERATOR, Table
 
 ROOT = Path(__file__).resolve().parents[2]

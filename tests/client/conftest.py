@@ -5,7 +5,7 @@ import threading
 import pytest
 from werkzeug.serving import make_server
 
-from service.app import create_app
+from service.http.app import create_app
 from service.config import Config
 from tests.support.server import free_port
 

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from service.app import create_app
+from service.http.app import create_app
 from service.config import Config
 from tests.e2e.ops_redis import OwnRedis
 from tests.support.api import TINY, Table

@@ -10,9 +10,9 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import pytest
 import standardwebhooks
 
-from service.app import create_app
+from service.http.app import create_app
 from service.config import Config
-from service.webhooks import Settings
+from service.notify.webhooks import Settings
 from tests.support.api import MODERATOR, Table
 
 FAST = Settings(attempts=3, backoff=0.05, timeout=0.5, disable_after=3)

@@ -198,7 +198,7 @@ def main(argv: list[str] | None = None) -> int:
         database = str(Path(folder) / "golden.db")
         os.environ.pop("REDIS_URL", None)
         os.environ["CASUS_DB"] = database  # the CLI's export reads the store the app writes
-        from service.app import create_app
+        from service.http.app import create_app
         from service.config import Config
 
         app = create_app(Config(database=database))

@@ -18,7 +18,7 @@ import pytest
 import redis
 
 from service import cli
-from service.app import create_app
+from service.http.app import create_app
 from service.config import Config
 from tests.support.backends import redis_url_or_skip
 

@@ -6,7 +6,7 @@ import uuid
 import pytest
 
 from service import jobs
-from service.app import create_app
+from service.http.app import create_app
 from service.config import Config
 from tests.jobs.test_jobs import run_worker
 from tests.support.api import Table

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from service import jobs
-from service.app import create_app
+from service.http.app import create_app
 from service.config import Config
 from tests.support.api import TINY, create_table
 from tests.support.backends import redis_url_or_skip

@@ -16,7 +16,7 @@ import orjson
 import pytest
 from rq import Queue
 
-from service.app import create_app
+from service.http.app import create_app
 from service.config import Config
 from service.jobs import rq_safe
 from tests.jobs.test_jobs import ROOT, run_worker

@@ -5,7 +5,7 @@ import uuid
 import pytest
 import redis
 
-from service.app import create_app
+from service.http.app import create_app
 from service.config import Config
 from tests.support.api import TINY, assert_problem, create_table, log_unchanged
 from tests.support.backends import redis_url_or_skip

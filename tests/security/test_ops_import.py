@@ -6,8 +6,9 @@ error is one clear line."""
 import orjson
 import pytest
 
-from service import bootstrap, cli
-from service.app import create_app
+from service import bootstrap
+from service import cli
+from service.http.app import create_app
 from service.config import Config
 from tests.support.api import TINY, Table
 

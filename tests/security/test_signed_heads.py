@@ -110,7 +110,7 @@ def test_every_command_answer_carries_a_head_that_verifies_with_the_published_ke
     """Given a game played over HTTP, when a seat sends a command, then its answer carries a signed
     head of the game at that version, verifiable with the keys `GET /keys` publishes, and an export
     of the game is exactly the history that head signs."""
-    from service.app import create_app
+    from service.http.app import create_app
     from service.config import Config
     from tests.support.api import TINY
 

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from domain import registry
 from domain.kernel.plain import to_plain
 from domain.kernel.platform import PLATFORM_COMMANDS
-from service.app import create_app
+from service.http.app import create_app
 from service.config import Config
 from service.mail.orders import Order, OrderError, help_lines, order_lines, parse_order, short_forms
 from tests.support.api import MODERATOR, TINY, Table, create_game_table

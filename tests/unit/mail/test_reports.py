@@ -9,10 +9,10 @@ import pytest
 
 from events import dice
 from events.signing import verify_head
-from service.app import create_app
+from service.http.app import create_app
 from service.config import Config
 from service.mail.reports import build_report, report_message
-from service.problems import Problem
+from service.http.problems import Problem
 from tests.support.api import create_game_table
 from tests.support.dod3_api import (
     ALLIES,

@@ -15,7 +15,7 @@ from domain import registry
 from domain.kernel.plain import to_plain
 from domain.kernel.platform import PLATFORM_EVENTS
 from events import dice
-from service.app import create_app
+from service.http.app import create_app
 from service.config import Config
 from service.mail import reports
 from service.mail.reports import (

@@ -11,10 +11,11 @@ from flask import request
 
 from events.signing import KeyRing, verify_head
 from events.sqlite_store import open_sqlite
-from service import http, schemas
-from service.app import create_app
+from service.http import plumbing as http
+from service.http import schemas
+from service.http.app import create_app
 from service.config import Config
-from service.problems import Problem, validation
+from service.http.problems import Problem, validation
 from tests.support.api import TINY, create_table
 
 

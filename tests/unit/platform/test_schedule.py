@@ -8,7 +8,7 @@ from domain.kernel import RuleViolation
 from domain.kernel.schedule_rules import current_step
 from events.sqlite_store import open_sqlite
 from service.games import GameService
-from service.scheduler import InProcessScheduler
+from service.notify.scheduler import InProcessScheduler
 
 HOUR = 3600
 START = 4_000_000_000  # far from the wall clock: a real timer thread never finds these due

@@ -9,10 +9,10 @@ import pytest
 
 from domain.kernel import RuleViolation
 from events.sqlite_store import open_sqlite
-from service.app import create_app
+from service.http.app import create_app
 from service.config import Config
 from service.games import GameService
-from service.scheduler import InProcessScheduler
+from service.notify.scheduler import InProcessScheduler
 from tests.support.api import MODERATOR, Table
 from tests.unit.platform.test_schedule import HOUR, START, Clock, Scheduled
 

@@ -11,7 +11,7 @@ import pytest
 
 from domain.kernel import RuleViolation
 from domain.totaler_krieg.deadlines import REASON
-from service.app import create_app
+from service.http.app import create_app
 from service.config import Config
 from tests.support.api import MODERATOR, PROBLEM_JSON, Table
 from tests.support.random_play import RandomGame, drawing

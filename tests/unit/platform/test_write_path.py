@@ -12,7 +12,7 @@ import pytest
 from domain import registry
 from events.signing import verify_head
 from events.sqlite_store import open_sqlite
-from service.app import create_app
+from service.http.app import create_app
 from service.config import Config
 from service.games import GameService
 from tests.support import tiny_ruleset

@@ -7,13 +7,13 @@ from flask import Response, g, url_for
 from flask.views import MethodView
 from marshmallow import Schema, fields, validate
 
-from service import calendar
-from service.api import PROBLEM
-from service.http import Blueprint, current_seat, game_state
-from service.notifications import KINDS, stream
-from service.problems import Problem, not_found
-from service.schemas import StrictSchema
-from service.webhooks import public
+from service.notify import calendar
+from service.http.api import PROBLEM
+from service.http.plumbing import Blueprint, current_seat, game_state
+from service.notify.notifications import KINDS, stream
+from service.http.problems import Problem, not_found
+from service.http.schemas import StrictSchema
+from service.notify.webhooks import public
 
 deadlines = Blueprint("deadlines", __name__, url_prefix="/games",
                       description="Deadlines: notifications, webhooks, calendar feed")

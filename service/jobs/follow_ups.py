@@ -19,10 +19,10 @@ from domain.kernel import MODERATOR, SYSTEM
 from domain.kernel.platform import PLATFORM_EVENTS, EventsReverted
 from events.store import iter_all
 from service import jobs as job_functions
-from service import schemas as s
+from service.http import schemas as s
 from service.games import seat_key
-from service.http import PROBLEM_JSON, Blueprint, current_seat
-from service.problems import Problem
+from service.http.plumbing import PROBLEM_JSON, Blueprint, current_seat
+from service.http.problems import Problem
 
 follow_ups = Blueprint("follow_ups", __name__, url_prefix="/games", description="Follow-up jobs")
 

@@ -13,9 +13,9 @@ from domain.kernel.platform import PLATFORM_COMMANDS
 from events.store import iter_all
 from events.verify import verify
 from service import jobs as job_functions
-from service import schemas as s
-from service.command_schemas import legal_bodies
-from service.http import (
+from service.http import schemas as s
+from service.http.command_schemas import legal_bodies
+from service.http.plumbing import (
     PROBLEM_JSON,
     Blueprint,
     as_problem,
@@ -29,9 +29,9 @@ from service.http import (
     parse_version,
     require_if_match,
 )
-from service.problems import Problem, bad_request, not_found
-from service.sse import event_stream
-from service.stream_tokens import events_seat
+from service.http.problems import Problem, bad_request, not_found
+from service.http.sse import event_stream
+from service.http.stream_tokens import events_seat
 
 games = Blueprint("games", __name__, url_prefix="/games", description="Games, commands, events, projections")
 meta = Blueprint("meta", __name__, description="Health, rulesets, jobs")

@@ -15,10 +15,10 @@ from marshmallow import RAISE, Schema, fields, validate
 from domain import registry
 from domain.aa.combat import InvalidBattleInput, parse_odds_request, run_odds
 from events.envelope import canonical_json
-from service import schemas as s
-from service.http import Blueprint
+from service.http import schemas as s
+from service.http.plumbing import Blueprint
 from service.packs import default_pack
-from service.problems import not_found, validation
+from service.http.problems import not_found, validation
 
 combat = Blueprint("combat", __name__, url_prefix="/combat", description="Battle odds")
 ODDS_RULESETS = ("aa-global1940", "aa-revised-phase-one")

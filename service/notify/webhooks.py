@@ -32,8 +32,8 @@ import orjson
 import requests
 
 from domain.kernel import MODERATOR
-from service.notifications import Notification, notifications
-from service.problems import validation
+from service.notify.notifications import Notification, notifications
+from service.http.problems import validation
 
 LOG_KEEP = 50  # delivery log entries kept per subscription
 MAX_SUBSCRIPTIONS = 20  # per game

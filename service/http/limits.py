@@ -22,8 +22,8 @@ from flask_limiter import Limiter, RateLimitExceeded
 from flask_limiter.util import get_remote_address
 from limits import parse_many
 
-from service.http import bearer_token, problem_response
-from service.problems import Problem
+from service.http.plumbing import bearer_token, problem_response
+from service.http.problems import Problem
 
 # Endpoint -> (config field holding its limit, key of the client); only POST is limited.
 LIMITED = {"games.Games": ("rate_limit_create", "address"), "games.Commands": ("rate_limit_commands", "seat")}

@@ -14,16 +14,19 @@ from flask_smorest import Api
 from domain import registry
 from domain.kernel import SPECTATOR, Setup
 from events.envelope import canonical_json
-from service import bootstrap, limits, stream_tokens, streams
-from service.api import PER_SEAT_READS, games, meta
-from service.combat import combat
-from service.reference import reference
-from service.command_schemas import openapi_commands
+from service import bootstrap
+from service.http import limits
+from service.http import stream_tokens
+from service.http import streams
+from service.http.api import PER_SEAT_READS, games, meta
+from service.http.combat import combat
+from service.http.reference import reference
+from service.http.command_schemas import openapi_commands
 from service.config import Config
-from service.deadlines_api import deadlines
+from service.http.notify_api import deadlines
 from service.mail.api import mail
-from service.follow_ups import follow_ups
-from service.http import install
+from service.jobs.follow_ups import follow_ups
+from service.http.plumbing import install
 from service.packs import default_pack
 
 API_TITLE = "Casus Belli"

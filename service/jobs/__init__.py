@@ -27,13 +27,24 @@ from projections.timeline import Timeline
 QUEUES = ("combat", "replay", "schedule", "webhooks")
 
 
+# How a job in a worker process finds the services: bootstrap installs its ``from_env`` here
+# when imported, so this package never imports bootstrap (bootstrap wires these runners).
+_worker_services = None
+
+
+def provide_services(factory) -> None:
+    """Set the factory of a worker process's services (service/bootstrap.py calls it)."""
+    global _worker_services
+    _worker_services = factory
+
+
 def _services(services):
     """In-process jobs are handed the app's services; an RQ worker builds its own from the env."""
     if services is not None:
         return services
-    from service import bootstrap  # bootstrap imports this module to wire the runners
-
-    return bootstrap.from_env()
+    if _worker_services is None:
+        raise RuntimeError("no services for this job: run workers with `casus worker`")
+    return _worker_services()
 
 
 def replay_game(game_id: str, services=None) -> dict:

@@ -17,8 +17,8 @@ from itsdangerous import BadSignature, URLSafeSerializer
 from marshmallow import Schema, fields
 
 from events.signing import SERVER
-from service.http import PROBLEM_JSON, Blueprint, current_seat
-from service.problems import Problem
+from service.http.plumbing import PROBLEM_JSON, Blueprint, current_seat
+from service.http.problems import Problem
 
 KEY_NAME = "stream-token-key"
 SALT = "casus.stream-token"  # a token signed for another purpose never verifies as this one

@@ -22,7 +22,7 @@ from domain.kernel import schedule as sch
 from domain.kernel.platform import EventsReverted
 from domain.kernel.schedule_rules import current_step
 from events.store import IdempotencyConflict, WrongExpectedVersion
-from service.problems import Problem
+from service.http.problems import Problem
 
 log = logging.getLogger(__name__)
 Clock = Callable[[], int]  # Unix seconds, UTC

@@ -13,9 +13,9 @@ from flask.views import MethodView
 from markupsafe import escape
 from werkzeug.http import HTTP_STATUS_CODES
 
-from service import schemas as s
-from service.http import Blueprint, PROBLEM_JSON, http_slug
-from service.problems import TYPE_BASE, not_found
+from service.http import schemas as s
+from service.http.plumbing import Blueprint, PROBLEM_JSON, http_slug
+from service.http.problems import TYPE_BASE, not_found
 from service.rules import all_rules
 
 reference = Blueprint("reference", __name__, description="Problem types and rules, as linked from answers")

@@ -27,7 +27,7 @@ from werkzeug.http import HTTP_STATUS_CODES
 from domain.kernel import SPECTATOR, RuleViolation
 from events.codec import SAFE_INTEGER
 from events.store import IdempotencyConflict, WrongExpectedVersion
-from service.problems import Problem, bad_request, validation
+from service.http.problems import Problem, bad_request, validation
 from service.rules import all_rules
 
 PROBLEM_JSON = "application/problem+json"

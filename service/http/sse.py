@@ -10,7 +10,7 @@ import time
 
 from flask import Response, current_app, request, stream_with_context
 
-from service.streams import Streams, watch_client
+from service.http.streams import Streams, watch_client
 
 
 def event_stream(services, game_id: str, seat: str, after: int, follow: bool, limit: int | None = None,

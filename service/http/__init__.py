@@ -1,0 +1,1 @@
+"""The HTTP edge: the Flask app, its blueprints, schemas, problem+json errors and SSE."""

@@ -1,0 +1,1 @@
+"""Reaching players: the deadline scheduler, notifications, webhooks and the calendar feed."""
