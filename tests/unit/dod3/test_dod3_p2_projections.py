@@ -52,3 +52,25 @@ def test_every_seat_sees_the_same_status_display(game):
 
     assert len({svg_of(v) for v in views}) == 1
     assert len({str(RULESET.projection("minors").build(v)) for v in views}) == 1
+
+
+def test_the_svg_has_a_heading_with_turn_date_step_and_who_is_awaited(game):
+    svg = svg_of(game.decider.view(game.state, "spectator"))
+
+    assert ">Turn 1 of 66: Jan/Feb 1936</text>" in svg
+    assert "step B Weather; awaiting GE (player1)</text>" in svg
+
+
+def test_every_hex_is_labelled_so_a_minor_in_the_key_can_be_found(game):
+    svg = svg_of(game.decider.view(game.state, "spectator"))
+
+    assert "Austria [AUS] D4" in svg
+    assert all(f'fill="#555">{hex_id}</text>' in svg for hex_id in game.pack.display.hexes)
+
+
+def test_a_stack_of_minors_says_how_many_and_the_key_explains_the_colours(game):
+    svg = svg_of(game.decider.view(game.state, "spectator"))
+
+    assert ">13 minors</text>" in svg and "+12" not in svg
+    assert ">Key</text>" in svg and "a major power's marker" in svg
+    assert all(f"{ideology}: " in svg for ideology in ("democracy", "fascism", "communism"))
