@@ -30,7 +30,7 @@ def _page(description: str, schema) -> dict:
 
 @lru_cache(maxsize=None)
 def problem_types() -> dict[str, dict]:
-    text = resources.files("service").joinpath("problem_types.yaml").read_text(encoding="utf-8")
+    text = resources.files("service.http").joinpath("problem_types.yaml").read_text(encoding="utf-8")
     return yaml.safe_load(text)
 
 
