@@ -12,7 +12,7 @@ from tests.support.api import assert_problem
 
 ROOT = Path(__file__).resolve().parents[2]
 RAISED_SLUG = re.compile(r'(?:Problem\(\s*\d{3},\s*|bad_request\(\s*)"([a-z0-9-]+)"')
-RULE_ID = re.compile(r'"((?:CORE|DOD3|GS|TK|AA|AAR1|AAG40)-[A-Za-z0-9][A-Za-z0-9_.-]*)"')
+RULE_ID = re.compile(r'"((?:CORE|DOD3|GS|TK|AA|AAR|AAR1|AAG|AAG40)-[A-Za-z0-9][A-Za-z0-9_.-]*)"')
 
 
 def _source(folder: str) -> str:
