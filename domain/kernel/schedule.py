@@ -161,12 +161,16 @@ class VacationSet(Event):
 
 @dataclass(frozen=True)
 class DeadlineOpened(Event):
+    """``owing``: the seats that owe orders; ``owes``: the powers each of them owes for (empty in
+    logs written before it was recorded)."""
+
     deadline_id: str
     kind: str
     step: str
     owing: tuple[str, ...]
     opened_at: int
     due: int
+    owes: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -327,7 +331,8 @@ def open_deadline(schedule: Schedule, step: Step | None, version: int, at: int) 
         start, end = schedule.vacations.get(seat, (0, 0))
         if start < due and end > at:
             due = max(due, end)
-    return [DeadlineOpened(f"d{version}", step.kind, step.key, tuple(sorted(step.owing)), at, due)]
+    owes = {seat: tuple(step.owing[seat]) for seat in sorted(step.owing)}
+    return [DeadlineOpened(f"d{version}", step.kind, step.key, tuple(owes), at, due, owes)]
 
 
 def running(schedule: Schedule | None, deadline_id: str) -> Deadline:

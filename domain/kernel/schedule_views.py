@@ -27,12 +27,10 @@ def platform_projection(name: str, schedule: Schedule | None, step: Step | None,
 
 
 def schedule_view(schedule: Schedule | None, step: Step | None, seats) -> dict:
-    if schedule is None:
-        return {"active": False, "paused": False, "settings": None, "deadline": None,
-                "seats": {seat: {"owes": [], "next_deadline": None, "late": False, "ready": False,
-                                 "vacation": None} for seat in seats}}
-    current = schedule.current
+    """What each seat owes follows the step the game waits in, schedule or not; a deadline shows
+    only while it runs (a paused schedule's deadline is superseded by a fresh one on resume)."""
     owing = dict(step.owing) if step is not None else {}
+    current = None if schedule is None or schedule.paused else schedule.current
     late = set(current.late) if current is not None else set()
     if current is not None and current.passed:
         late |= set(owing)
@@ -41,17 +39,21 @@ def schedule_view(schedule: Schedule | None, step: Step | None, seats) -> dict:
         "due": instant(current.due), "grace_until": instant(current.grace_until),
         "owing": sorted(owing), "ready": sorted(current.ready), "late": sorted(late), "passed": current.passed}
     due = None if current is None or current.passed else instant(current.grace_until or current.due)
+    vacations = {} if schedule is None else schedule.vacations
 
     def seat_view(seat: str) -> dict:
-        start, end = schedule.vacations.get(seat, (0, 0))
+        start, end = vacations.get(seat, (0, 0))
         return {"owes": list(owing.get(seat, ())), "next_deadline": due if seat in owing else None,
                 "late": seat in late and seat in owing, "ready": current is not None and seat in current.ready,
                 "vacation": {"start": instant(start), "end": instant(end)} if end else None}
 
+    seat_views = {seat: seat_view(seat) for seat in seats}
+    if schedule is None:
+        return {"active": False, "paused": False, "settings": None, "deadline": None, "seats": seat_views}
     return {"active": True, "paused": schedule.paused,
             "settings": {"hours": dict(schedule.hours), "grace_hours": schedule.grace_hours,
                          "reminders": list(schedule.reminders), "civil_disorder": schedule.civil_disorder},
-            "deadline": deadline, "seats": {seat: seat_view(seat) for seat in seats}}
+            "deadline": deadline, "seats": seat_views}
 
 
 def lateness_view(schedule: Schedule | None, seats) -> dict:

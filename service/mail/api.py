@@ -1,6 +1,6 @@
 """REST endpoints of play by email: a seat registers its addresses, order password and what mail
-it wants; the moderator reads the game's mail log. Orders themselves arrive by mail
-(service/mail/processor.py)."""
+it wants (when reports come, what they carry); the moderator reads the game's mail log. Orders
+themselves arrive by mail (service/mail/processor.py)."""
 from __future__ import annotations
 
 import orjson
@@ -12,7 +12,7 @@ from domain.kernel import MODERATOR
 from service.http.api import PROBLEM
 from service.http.plumbing import Blueprint, current_seat, game_state
 from service.mail.processor import game_address
-from service.mail.seats import MAX_ADDRESSES, NOTIFY, PASSWORD_LENGTH, MailSeats
+from service.mail.seats import ATTACHMENTS, MAX_ADDRESSES, NOTIFY, PASSWORD_LENGTH, MailSeats
 from service.mail.transport import MailSettings
 from service.http.problems import Problem, not_found
 from service.http.schemas import StrictSchema
@@ -24,6 +24,14 @@ def problems(operation_id: str, *codes: int):
     return mail.doc(operationId=operation_id, responses={str(code): PROBLEM for code in codes})
 
 
+NOTIFY_TEXT = ("events: a report after every change; steps: a report when a step this seat owes orders in "
+               "begins or ends, or a turn ends (the moderator: every step); turns: a report when a turn ends. "
+               "By mail: NOTIFY <choice>")
+ATTACHMENTS_TEXT = ("What a report carries beside its text and report.json: none (lean, the default), svg (an "
+                    "HTML part with the status display inline), png (status.png attached), both. By mail: "
+                    "ATTACHMENTS <choice>")
+
+
 class RegistrationSchema(StrictSchema):
     addresses = fields.List(fields.String(validate=validate.Length(3, 254)), required=True,
                             validate=validate.Length(1, MAX_ADDRESSES),
@@ -31,15 +39,17 @@ class RegistrationSchema(StrictSchema):
     order_password = fields.String(required=True, validate=validate.Length(*PASSWORD_LENGTH), load_only=True,
                                    metadata={"description": "Goes in every order mail (`SIGNON <seat> <password>`); "
                                                             "stored hashed, never shown again"})
-    notify = fields.String(load_default="steps", validate=validate.OneOf(NOTIFY),
-                           metadata={"description": "events: a report after every change; steps: a report when a "
-                                                    "step ends; turns: a report when a turn ends"})
+    notify = fields.String(load_default="steps", validate=validate.OneOf(NOTIFY), metadata={"description": NOTIFY_TEXT})
+    attachments = fields.String(load_default="none", validate=validate.OneOf(ATTACHMENTS),
+                                metadata={"description": ATTACHMENTS_TEXT})
 
 
 class MailSeatSchema(Schema):
     seat = fields.String(required=True)
     addresses = fields.List(fields.String(), required=True)
-    notify = fields.String(required=True, metadata={"enum": list(NOTIFY)})
+    notify = fields.String(required=True, validate=validate.OneOf(NOTIFY), metadata={"description": NOTIFY_TEXT})
+    attachments = fields.String(required=True, validate=validate.OneOf(ATTACHMENTS),
+                                metadata={"description": ATTACHMENTS_TEXT})
 
 
 class MailSettingsSchema(Schema):
@@ -94,10 +104,10 @@ class SeatMail(MethodView):
     @mail.response(200, MailSeatSchema)
     @problems("registerSeatMail", 400, 401, 403, 404, 413, 415, 422)
     def put(self, body, game_id, seat):
-        """Register (or replace) a seat's mail: its addresses, order password and preference."""
+        """Register (or replace) a seat's mail: its addresses, order password and preferences."""
         _may_manage(game_id, seat)
         entry = MailSeats(g.services.games.secrets).register(game_id, seat, body["addresses"], body["order_password"],
-                                                             body["notify"])
+                                                             body["notify"], body["attachments"])
         return entry.public(), 200, {"Cache-Control": "no-store"}
 
     @mail.response(204)

@@ -1,10 +1,13 @@
 """Turn reports by mail, and the mail loop of ``casus mail``.
 
 A report is due to a seat by its preference (service/mail/seats.py): ``events`` after every
-change, ``steps`` when the step the game waits in ends (the ruleset's deadline step, CORE-deadline;
-a ruleset with no timed step, Totaler Krieg! chapter 13, ends one with every change), ``turns``
-when a turn ends; to a seat a deadline reminder or grace period names, whatever its preference;
-and to everyone when the game ends. It covers everything since that seat's last
+change; ``steps`` when the step the game waits in (the ruleset's deadline step, CORE-deadline)
+changes and the seat owed orders in the step that ended or owes them in the one that began, and
+when a turn ends: what others did in between comes in that next report (a ruleset with no timed
+step, Totaler Krieg! chapter 13, ends one with every change, for everyone; the moderator, who runs
+the game, hears of every step); ``turns`` when a turn ends; to a seat a deadline reminder or grace
+period names, whatever its preference; and to everyone when the game ends. A report carries what
+the seat chose (``attachments``: lean by default). It covers everything since that seat's last
 report (a per-seat cursor in the secret store, advanced only once the relay took the mail, so a
 relay outage delays reports and loses none).
 
@@ -20,12 +23,13 @@ import time
 
 import orjson
 
+from domain.kernel import MODERATOR
 from domain.kernel.schedule_rules import current_step
 from service.http.plumbing import as_problem
 from service.mail import reports
 from service.notify.notifications import notifications
 from service.mail.processor import OrderDesk, game_address
-from service.mail.seats import MailSeats
+from service.mail.seats import MailSeat, MailSeats
 from service.mail.transport import Inbox, MailLoginFailed, MailSettings, MailUnavailable, Outbox
 
 log = logging.getLogger("casus.mail")
@@ -33,14 +37,27 @@ NUDGES = frozenset({"ReminderSent", "GracePeriodStarted"})  # "your deadline is 
 
 
 def _moment(rules, state) -> dict:
-    """Where the game is, as far as reports care: its step, its turn, its version."""
+    """Where the game is, as far as reports care: its step and the seats owing orders in it
+    (None: everyone, in a ruleset without a timed step), its turn, its version."""
     declared = rules.platform.deadlines
     step = current_step(rules.platform, state)
     untimed = declared is None or bool(declared.untimed)
     return {"version": state.version,
             "step": f"v{state.version}" if untimed else (step.key if step else None),
+            "awaited": None if untimed else sorted(step.owing) if step else [],
             "turn": getattr(state.domain, "turn", None),
             "over": rules.decider.is_terminal(state.domain)}
+
+
+def _step_report(seat: str, before: dict | None, now: dict) -> bool:
+    """``steps``: the step changed and this seat owed orders in the one that ended or owes them in
+    the one that began (the moderator: any step; everyone where no step is timed), or a turn ended."""
+    if before is None or before["turn"] != now["turn"]:
+        return True
+    if before["step"] == now["step"]:
+        return False
+    involved = before.get("awaited"), now["awaited"]  # a moment stored before "awaited": everyone
+    return seat == MODERATOR or None in involved or any(seat in seats for seats in involved)
 
 
 class MailRoom:
@@ -54,9 +71,11 @@ class MailRoom:
         self.mail_seats = MailSeats(self.games.secrets)
 
     # ---- incoming ----------------------------------------------------------------------
-    def receive(self, raw: bytes):
-        """Apply one message, send its receipt, then the reports it made due."""
-        receipt, reply = self.desk.process(raw)
+    def receive(self, raw: bytes, size: int | None = None):
+        """Apply one message, send its receipt, then the reports it made due. ``size``: the
+        message's size when ``raw`` is its header alone (the transport fetches no more of a
+        message over the limit)."""
+        receipt, reply = self.desk.process(raw) if size is None else self.desk.oversized(raw, size)
         if reply is not None:
             self.outbox.send(reply)
         self.desk.mark_seen(receipt)
@@ -69,7 +88,7 @@ class MailRoom:
         handled = 0
         for incoming in inbox.fetch():
             try:
-                self.receive(incoming.raw)
+                self.receive(incoming.raw, None if incoming.whole else incoming.size)
             except Exception as error:
                 if isinstance(error, MailUnavailable) or as_problem(error).status == 503:
                     raise  # the relay or the store is down: the message waits in the mailbox for the retry
@@ -94,14 +113,13 @@ class MailRoom:
         now = _moment(rules, state)
         if before is not None and before["version"] == now["version"]:
             return 0
-        changed = {"events": True,
-                   "steps": before is None or before["step"] != now["step"],
-                   "turns": before is None or before["turn"] != now["turn"]}
+        turned = before is None or before["turn"] != now["turn"]
         nudged = self._nudged(game_id, state.seats, 0 if before is None else before["version"], now["version"])
         sent = 0
         for entry in registered.values():
-            if changed[entry.notify] or now["over"] or entry.seat in nudged:
-                sent += self._report(game_id, entry.seat, entry.addresses, state.version)
+            due = {"events": True, "steps": _step_report(entry.seat, before, now), "turns": turned}[entry.notify]
+            if due or now["over"] or entry.seat in nudged:
+                sent += self._report(game_id, entry, state.version)
         self.games.secrets.put(game_id, "mail-moment", orjson.dumps(now))
         return sent
 
@@ -111,15 +129,15 @@ class MailRoom:
         return {note.seat for envelope in self.games.store.read(game_id, after=after, until=until)
                 if envelope.type in NUDGES for note in notifications(envelope, seats)}
 
-    def _report(self, game_id: str, seat: str, addresses, version: int) -> int:
-        cursor_name = f"mail-cursor:{seat}"
+    def _report(self, game_id: str, entry: MailSeat, version: int) -> int:
+        cursor_name = f"mail-cursor:{entry.seat}"
         raw = self.games.secrets.get(game_id, cursor_name)
         after = int(raw) if raw else 0
         if after >= version:
             return 0
-        report = reports.build_report(self.games, game_id, seat, after)
+        report = reports.build_report(self.games, game_id, entry.seat, after)
         self.outbox.send(reports.report_message(report, game_address(self.settings.from_address, game_id),
-                                                list(addresses)))
+                                                list(entry.addresses), entry.attachments))
         self.games.secrets.put(game_id, cursor_name, str(report.version).encode())
         return 1
 

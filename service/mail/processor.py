@@ -9,11 +9,14 @@ What is never applied, and why:
   carries ``mail:<message-id>:<n>`` as its command idempotency key, so a crash between an
   order and the "seen" mark never applies it twice);
 - an unknown sender, a wrong order password, a seat acting for a power it does not hold, a line
-  that is no legal order: refused by reply naming why, and logged.
-Every outcome is written to the game's mail log (moderator: ``GET /games/{id}/mail/log``)."""
+  that is no legal order, a message over ``MAX_MESSAGE_BYTES`` (read by its header alone: the
+  transport does not download the rest): refused by reply naming why, and logged.
+Every outcome is written to the game's mail log (moderator: ``GET /games/{id}/mail/log``); a
+message naming no game served by mail has no log to go to (and no reply: no backscatter)."""
 from __future__ import annotations
 
 import email
+import email.parser
 import email.policy
 import hashlib
 import logging
@@ -31,7 +34,8 @@ from service.http.command_schemas import legal_bodies
 from service.games import seat_key
 from service.http.plumbing import as_problem
 from service.mail import orders as text_orders
-from service.mail.seats import MailSeats, normalise
+from service.mail.seats import ATTACHMENTS, NOTIFY, MailSeats, normalise
+from service.mail.transport import MAX_MESSAGE_BYTES
 from service.http.problems import Problem
 from service.rules import all_rules
 
@@ -40,11 +44,12 @@ log = logging.getLogger("casus.mail")
 GAME_ID = re.compile(r"\+([0-9a-f]{32})@", re.I)  # casus+<game id>@host
 GAME_LINE = re.compile(r"^\s*GAME\s+([0-9a-f]{32})\s*$", re.I | re.M)
 SIGNON = re.compile(r"^(?:SIGNON\s+(?P<seat>\S+)\s+|PASSWORD\s+)(?P<password>\S+)$", re.I)
+# A seat's mail preferences, set by mail (service/mail/seats.py): not an order, never a command.
+PREFERENCE = re.compile(r"^(?P<name>NOTIFY|ATTACHMENTS)\s+(?P<value>\S+)$", re.I)
 AUTOMATIC_PRECEDENCE = {"bulk", "junk", "list", "auto_reply"}
 ROBOTS = ("mailer-daemon", "postmaster", "noreply", "no-reply")
 LOG_KEEP = 200  # mail log entries kept per game
 RACE_TRIES = 3
-MAX_MESSAGE_BYTES = 256 * 1024
 LOCK_AFTER = 10  # wrong order passwords in a row before a seat's mail is locked
 MISSED_LOOKBACK = 200  # events searched for the seat's last missed deadline
 
@@ -126,9 +131,8 @@ class OrderDesk:
     # ---- one message -------------------------------------------------------------------
     def process(self, raw: bytes) -> tuple[Receipt, EmailMessage | None]:
         """The receipt of one message and the reply to send (None: nothing is sent)."""
-        if len(raw) > MAX_MESSAGE_BYTES:  # orders are a few lines: this is not an order mail
-            log.info("mail ignored: %d bytes", len(raw))
-            return Receipt("ignored", f"larger than {MAX_MESSAGE_BYTES} bytes"), None
+        if len(raw) > MAX_MESSAGE_BYTES:
+            return self.oversized(raw, len(raw))
         message = email.message_from_bytes(raw, policy=email.policy.default)
         robot = automatic(message, self.from_address)
         if robot:
@@ -145,6 +149,28 @@ class OrderDesk:
         receipt = self._orders(game_id, message, text, mid)
         receipt.message_id = mid
         return self._logged(message, raw, receipt, self._reply(message, receipt))
+
+    def oversized(self, head: bytes, size: int) -> tuple[Receipt, EmailMessage | None]:
+        """A message over the size limit, read by its header (``head``: the header, or the whole
+        message): refused with a reply and logged when it names a game served by mail, as any
+        other refusal; never parsed further (orders are a few lines: this is no order mail)."""
+        message = email.parser.BytesHeaderParser(policy=email.policy.default).parsebytes(head)
+        why = (f"the message is {_kib(size)} KiB, over the {_kib(MAX_MESSAGE_BYTES)} KiB a mail to this desk may "
+               "be: send the orders as plain text, without attachments or a forwarded report")
+        robot = automatic(message, self.from_address)
+        game_id = game_of(message, "")
+        if game_id is None or not self.mail_seats.seats(game_id):
+            log.info("mail ignored: %d bytes, names no game served by mail (%s)", size, message.get("Message-ID"))
+            return Receipt("ignored", why), None
+        if robot:
+            return self._logged(message, head, Receipt("ignored", f"{robot}; {why}", game_id), None)
+        mid = message_id(message, head)
+        if self.games.secrets.get(game_id, _seen(mid)):
+            return self._logged(message, head, Receipt("ignored", "a message processed before (replayed)", game_id),
+                                None)
+        seats = self.mail_seats.seats_of(game_id, str(message.get("From", "")))
+        receipt = Receipt("refused", why, game_id, seats[0] if len(seats) == 1 else None, message_id=mid)
+        return self._logged(message, head, receipt, self._reply(message, receipt))
 
     def mark_seen(self, receipt: Receipt) -> None:
         """After the reply left: the message is never processed again. Until then a crash or a
@@ -167,7 +193,13 @@ class OrderDesk:
             receipt.lines += ["No orders found. Write one order per line after SIGNON; HELP lists what you may order now."]
         for number, line in enumerate(orders, 1):
             receipt.lines.append(f"> {line}")
-            answer, ok = self._order(game_id, seat, line, f"mail:{mid}:{number}")
+            preference = PREFERENCE.match(line.strip())
+            if preference:
+                answer, ok = self._prefer(game_id, seat, preference["name"].lower(), preference["value"].lower())
+            else:
+                answer, ok = self._order(game_id, seat, line, f"mail:{mid}:{number}")
+                if ok and line.strip().upper() == "HELP":
+                    answer += self._preferences(game_id, seat)
             receipt.lines += answer + [""]
             refused += not ok
         state = self.games.load(game_id)
@@ -236,6 +268,20 @@ class OrderDesk:
                     + (" (sealed: only you are told)" if sealed else "")], True
         return ["Refused: the game kept changing while this order was decided; send it again"], False
 
+    def _prefer(self, game_id: str, seat: str, name: str, value: str) -> tuple[list[str], bool]:
+        """``NOTIFY <choice>`` or ``ATTACHMENTS <choice>``: the seat's mail preference, from now on."""
+        choices = NOTIFY if name == "notify" else ATTACHMENTS
+        if value not in choices:
+            return [f"Refused: {name.upper()} is one of {', '.join(choices)}"], False
+        before = getattr(self.mail_seats.seats(game_id)[seat], name)
+        self.mail_seats.prefer(game_id, seat, **{name: value})
+        return [f"Mail setting: {name} {value} (was {before})"], True
+
+    def _preferences(self, game_id: str, seat: str) -> list[str]:
+        entry = self.mail_seats.seats(game_id)[seat]
+        return [f"Mail settings (one per line, like an order): NOTIFY {'|'.join(NOTIFY)} (now {entry.notify}); "
+                f"ATTACHMENTS {'|'.join(ATTACHMENTS)} (now {entry.attachments})"]
+
     def _refusal(self, problem: Problem, ruleset, legal: list[dict], game_id: str, seat: str) -> list[str]:
         rule_id = problem.extra.get("rule_id")
         out = [f"Refused: {problem.detail or problem.title}"]
@@ -298,6 +344,10 @@ class OrderDesk:
             entries = (orjson.loads(raw_log) if raw_log else [])[-(LOG_KEEP - 1):]
             self.games.secrets.put(receipt.game_id, "mail-log", orjson.dumps(entries + [entry]))
         return receipt, reply
+
+
+def _kib(size: int) -> str:
+    return f"{size / 1024:.0f}"
 
 
 def _seen(mid: str) -> str:

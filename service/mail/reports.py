@@ -1,7 +1,13 @@
 """A seat's turn report (play by email): what happened since its last report, one sentence per event
 from ``sentences/*.yaml``, its projections, the next deadline and what it owes, the version and
-the signed head to verify the game by; as plain text, HTML with the status display inline, PNG
-and JSON. Built only from the seat's ``SeatView``, so it cannot show what the seat may not read."""
+the signed head to verify the game by; as plain text and JSON, and as the seat chooses (its
+``attachments``) HTML with the status display inline as SVG and a PNG of it. Built only from the
+seat's ``SeatView``, so it cannot show what the seat may not read.
+
+A report is lean by default: the drawing is most of a full one's weight (a DoD III report: the
+PNG 148 KiB, 200 KiB base64-encoded; the HTML with the SVG inline 65 KiB; report.json 23 KiB
+compact; the text 5 KiB), and a report must stay well under what the order desk accepts, so a
+player may forward one."""
 from __future__ import annotations
 
 import dataclasses
@@ -11,7 +17,7 @@ import string
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from email.message import EmailMessage
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any, Callable
 
@@ -22,6 +28,7 @@ import yaml
 from domain.kernel import MODERATOR
 from projections.redaction import SeatView
 from service.http.problems import validation
+from service.mail.seats import ATTACHMENTS
 
 SENTENCES = Path(__file__).parent / "sentences"
 # The stored event's own fields a template may name as ``envelope.<field>`` (never its data).
@@ -235,8 +242,12 @@ class Report:
     text: str  # plain-text part (always)
     html: str  # the same content, with the status display SVG inline
     svg: str | None  # the ruleset's drawn projection as the seat sees it, if any
-    png: bytes | None  # that SVG rendered (for clients that block SVG)
     data: dict  # machine-readable: report.json
+
+    @cached_property
+    def png(self) -> bytes | None:
+        """The SVG rendered (for clients that block SVG), drawn only when a mail carries it."""
+        return None if self.svg is None else cairosvg.svg2png(bytestring=self.svg.encode("utf-8"))
 
 
 Section = tuple[str, list[str]]  # a heading and its lines
@@ -271,8 +282,7 @@ def build_report(games, game_id: str, seat: str, after: int, title: str = "") ->
     sections = _sections(title, state, seat, after, head, data)
     return Report(game_id, seat, after, state.version,
                   subject=f"[{game_id[:8]}] {title}: turn report for {seat}, version {state.version}",
-                  text=_text(sections), html=_html(title, sections, svg), svg=svg,
-                  png=None if svg is None else cairosvg.svg2png(bytestring=svg.encode("utf-8")), data=data)
+                  text=_text(sections), html=_html(title, sections, svg), svg=svg, data=data)
 
 
 def with_dice_commitments(events: list[dict], earlier: Callable[[], str | None] = lambda: None) -> list[dict]:
@@ -296,21 +306,25 @@ def with_dice_commitments(events: list[dict], earlier: Callable[[], str | None] 
     return events
 
 
-def report_message(report: Report, sender: str, recipients: list[str]) -> EmailMessage:
-    """multipart/mixed: text and HTML alternatives, status.png (when drawn) and report.json."""
+def report_message(report: Report, sender: str, recipients: list[str], attachments: str = "none") -> EmailMessage:
+    """multipart/mixed: the text (with an HTML alternative showing the status display as SVG, for
+    ``svg`` or ``both``), status.png (``png`` or ``both``) and report.json (compact). A ruleset
+    that draws nothing gets the text and report.json whatever the choice."""
     if isinstance(recipients, str) or not recipients:
         raise ValueError("report_message needs a list of at least one recipient address")
+    if attachments not in ATTACHMENTS:
+        raise ValueError(f"attachments is one of {', '.join(ATTACHMENTS)}, not {attachments!r}")
     message = EmailMessage()
     message["Subject"] = report.subject
     message["From"] = sender
     message["To"] = ", ".join(recipients)
     message.set_content(report.text)
-    message.add_alternative(report.html, subtype="html")
-    if report.png is not None:
+    if report.svg is not None and attachments in ("svg", "both"):
+        message.add_alternative(report.html, subtype="html")
+    if report.svg is not None and attachments in ("png", "both"):
         message.add_attachment(report.png, maintype="image", subtype="png", filename="status.png")
-    message.add_attachment(orjson.dumps(report.data, option=orjson.OPT_INDENT_2), maintype="application",
-                           subtype="json", filename="report.json")
-    return message  # adding an attachment made it multipart/mixed around the alternatives
+    message.add_attachment(orjson.dumps(report.data), maintype="application", subtype="json", filename="report.json")
+    return message  # adding an attachment made it multipart/mixed around the text
 
 
 # ---- rendering -------------------------------------------------------------------------------

@@ -16,7 +16,9 @@ Settings come from the environment (``MailSettings.from_env``):
 
 A message is handled once as far as the mailbox goes: ``Inbox.done`` flags it ``$CasusDone`` (and
 ``\\Seen``) and ``Inbox.fetch`` never returns a flagged message, so a restarted poller resumes where
-the last one stopped. Fetching peeks, so nothing is marked read before it is done.
+the last one stopped. Fetching peeks, so nothing is marked read before it is done. A message over
+``MAX_MESSAGE_BYTES`` (RFC822.SIZE) is fetched by its header alone: no order mail is that large,
+and the desk answers it from the header.
 """
 from __future__ import annotations
 
@@ -36,6 +38,7 @@ from imap_tools import AND, BaseMailBox, MailBox, MailBoxStartTls, MailBoxUnencr
 from imap_tools.errors import ImapToolsError, MailboxLoginError, UnexpectedCommandStatusError
 
 DONE = "$CasusDone"
+MAX_MESSAGE_BYTES = 256 * 1024  # the largest message the desk reads whole
 SECURITY = ("ssl", "starttls", "none")
 TIMEOUT = 30.0
 # RFC 2177: a client re-issues IDLE at least every 29 minutes or the server may log it off.
@@ -140,8 +143,10 @@ class Incoming:
     """One message in the folder, as the server holds it."""
 
     uid: str
-    raw: bytes
+    raw: bytes  # the whole message; its header alone when ``whole`` is False
     internal_date: datetime  # when the server received it
+    size: int | None = None  # RFC822.SIZE: the whole message's bytes
+    whole: bool = True
 
 
 def _one_line(error: BaseException) -> str:
@@ -154,19 +159,34 @@ def _one_line(error: BaseException) -> str:
 
 
 _FETCHED = re.compile(rb'UID (\d+)|INTERNALDATE "([^"]+)"')
+_SIZED = re.compile(rb"UID (\d+)|RFC822\.SIZE (\d+)")
 # INTERNALDATE month names are English whatever the process locale (which strptime's %b follows).
 _MONTHS = {name: f"{number:02}" for number, name in enumerate(
     "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split(), 1)}
 
 
-def _incoming(header: bytes, raw: bytes) -> Incoming:
+def _incoming(header: bytes, raw: bytes, sizes: Mapping[int, int], whole: bool) -> Incoming:
     uid = stamp = None
     for found_uid, found_stamp in _FETCHED.findall(header):
         uid, stamp = uid or found_uid, stamp or found_stamp
     # INTERNALDATE is " 4-Dec-2026 23:11:49 +0000" (one-digit days padded with a space).
     day, month, rest = stamp.decode().strip().split("-", 2)
     internal = datetime.strptime(f"{day}-{_MONTHS[month]}-{rest}", "%d-%m-%Y %H:%M:%S %z")
-    return Incoming(uid=uid.decode(), raw=raw, internal_date=internal)
+    return Incoming(uid=uid.decode(), raw=raw, internal_date=internal, size=sizes.get(int(uid), len(raw)),
+                    whole=whole)
+
+
+def _sizes(data) -> dict[int, int]:
+    """UID -> RFC822.SIZE of a ``UID FETCH (UID RFC822.SIZE)`` answer."""
+    sizes = {}
+    for line in data:
+        text = line[0] if isinstance(line, tuple) else line
+        uid = size = None
+        for found_uid, found_size in _SIZED.findall(text if isinstance(text, bytes) else b""):
+            uid, size = uid or found_uid, size or found_size
+        if uid and size:
+            sizes[int(uid)] = int(size)
+    return sizes
 
 
 class Inbox:
@@ -237,21 +257,31 @@ class Inbox:
         uids = self._call(self._box.uids, AND(no_keyword=DONE), doing="search")
         return sorted(int(uid) for uid in uids)
 
-    def fetch(self, limit: int = 50) -> list[Incoming]:
-        """Messages not yet flagged done, oldest (lowest UID) first, as raw RFC 822 bytes, unread."""
+    def fetch(self, limit: int = 50, max_bytes: int = MAX_MESSAGE_BYTES) -> list[Incoming]:
+        """Messages not yet flagged done, oldest (lowest UID) first, as raw RFC 822 bytes, unread;
+        one over ``max_bytes`` by its header alone (``whole`` False, ``size`` its full size)."""
         uids = self._pending()[:limit]
         if not uids:
             return []
-        typ, data = self._call(self._box.client.uid, "FETCH", ",".join(map(str, uids)),
-                               "(UID INTERNALDATE BODY.PEEK[])", doing="fetch")
-        if typ != "OK":
-            raise MailUnavailable(f"IMAP fetch at {self._where()} failed: {typ} {data!r}")
-        # Unsolicited responses (flag changes by other sessions) arrive as plain bytes: skipped.
-        messages = [_incoming(item[0], item[1]) for item in data if isinstance(item, tuple)]
+        sizes = _sizes(self._uid_fetch(uids, "(UID RFC822.SIZE)"))
+        large = [uid for uid in uids if sizes.get(uid, 0) > max_bytes]
+        small = sorted(set(uids) - set(large))
+        messages = []
+        for part, wanted, whole in (("BODY.PEEK[]", small, True), ("BODY.PEEK[HEADER]", large, False)):
+            if wanted:
+                # Unsolicited responses (flag changes by other sessions) arrive as plain bytes: skipped.
+                messages += [_incoming(item[0], item[1], sizes, whole) for item in
+                             self._uid_fetch(wanted, f"(UID INTERNALDATE {part})") if isinstance(item, tuple)]
         messages.sort(key=lambda message: int(message.uid))
         if messages:
             self._last_uid = max(self._last_uid, int(messages[-1].uid))
         return messages
+
+    def _uid_fetch(self, uids: list[int], items: str) -> list:
+        typ, data = self._call(self._box.client.uid, "FETCH", ",".join(map(str, uids)), items, doing="fetch")
+        if typ != "OK":
+            raise MailUnavailable(f"IMAP fetch at {self._where()} failed: {typ} {data!r}")
+        return data
 
     def done(self, uid: str) -> None:
         """Flag a message handled, so that no later fetch (in any session) returns it again."""

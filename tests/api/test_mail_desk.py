@@ -66,7 +66,8 @@ def test_registration_hides_the_password_and_checks_who_registers(game):
     client = game.client
     own = client.get(f"/games/{game.game_id}/mail", headers=game.auth("player1")).json
     assert own["game_address"] == game_address("casus@localhost", game.game_id)
-    assert own["seats"] == [{"seat": "player1", "addresses": [address("player1")], "notify": "steps"}]
+    assert own["seats"] == [{"seat": "player1", "addresses": [address("player1")], "notify": "steps",
+                             "attachments": "none"}]
     everyone = client.get(f"/games/{game.game_id}/mail", headers=game.auth(MODERATOR)).json
     assert {s["seat"] for s in everyone["seats"]} == set(PASSWORDS)
     assert "pw" not in str(everyone)
@@ -206,10 +207,42 @@ def test_a_receipt_goes_to_the_sender_never_to_reply_to(game, desk):
     assert reply["To"] == address("player1")
 
 
-def test_an_oversized_message_is_ignored(game, desk):
-    receipt, reply = desk.process(mail(game, address("player1"), orders("player1", "WEATHER", "#" + "x" * 300_000)))
+def mail_log(game) -> list[dict]:
+    return game.client.get(f"/games/{game.game_id}/mail/log", headers=game.auth(MODERATOR)).json["entries"]
+
+
+def test_an_oversized_message_is_refused_by_reply_and_logged(game, desk):
+    """A message over 256 KiB applies nothing; its sender is told why and the moderator's mail
+    log has it, as every other outcome."""
+    raw = mail(game, address("player1"), orders("player1", "WEATHER", "#" + "x" * 300_000),
+               message_id="<big@players.example>")
+    receipt, reply = desk.process(raw)
+    assert (receipt.outcome, game.version()) == ("refused", 1)
+    assert reply["To"] == address("player1") and reply["In-Reply-To"] == "<big@players.example>"
+    assert "over the 256 KiB" in reply_text(reply) and "Nothing was applied" in reply_text(reply)
+    entry = mail_log(game)[-1]
+    assert (entry["message_id"], entry["outcome"], entry["seat"]) == ("<big@players.example>", "refused", "player1")
+    assert "over the 256 KiB" in entry["reason"]
+    desk.mark_seen(receipt)
+    again, reply = desk.process(raw)
+    assert (again.outcome, reply) == ("ignored", None)
+
+
+def test_an_oversized_message_read_by_its_header_alone_is_answered_the_same(game, desk):
+    """The transport fetches only the header of a message over the limit: the desk answers from it."""
+    raw = mail(game, address("player2"), orders("player2", "#" + "x" * 300_000), message_id="<huge@players.example>")
+    head = raw.split(b"\n\n", 1)[0] + b"\n\n"
+    receipt, reply = desk.oversized(head, 5 * 1024 * 1024)
+    assert receipt.outcome == "refused" and "5120 KiB" in reply_text(reply)
+    assert mail_log(game)[-1]["message_id"] == "<huge@players.example>"
+
+
+def test_an_oversized_automatic_message_is_logged_without_a_reply(game, desk):
+    raw = mail(game, address("player1"), "#" + "x" * 300_000, Auto_Submitted="auto-replied")
+    receipt, reply = desk.process(raw)
     assert (receipt.outcome, reply) == ("ignored", None)
-    assert game.version() == 1
+    entry = mail_log(game)[-1]
+    assert entry["outcome"] == "ignored" and "Auto-Submitted" in entry["reason"] and "256 KiB" in entry["reason"]
 
 
 @pytest.mark.rule("CORE-deadline")
@@ -241,3 +274,69 @@ def test_the_game_address_follows_casus_mail_from_whatever_the_imap_settings(gam
     response = game.client.get(f"/games/{game.game_id}/mail", headers=game.auth("player1"))
     assert response.status_code == 200
     assert response.json["game_address"] == f"judge+{game.game_id}@example.net"
+
+
+def mail_room(sqlite_app):
+    from service.mail.dispatch import MailRoom
+    from service.mail.transport import MailSettings
+    from tests.api.test_mail_rulesets import Relay
+
+    return MailRoom(sqlite_app.extensions["casus_services"], MailSettings(from_address=SERVICE), Relay())
+
+
+def attachments_of(message) -> list[str]:
+    return [p.get_filename() for p in message.iter_attachments()] + ["html"] * (message.get_body(("html",)) is not None)
+
+
+def test_a_seat_chooses_its_report_attachments_over_the_api(game, sqlite_app):
+    """Reports are lean by default (text and report.json); a seat registering ``attachments``
+    gets the status display as it chose; an unknown choice is a 422."""
+    client = game.client
+    response = client.put(f"/games/{game.game_id}/mail/seats/player2", headers=game.auth("player2"),
+                          json={"addresses": [address("player2")], "order_password": PASSWORDS["player2"],
+                                "attachments": "png"})
+    assert response.status_code == 200 and response.json["attachments"] == "png"
+    bad = client.put(f"/games/{game.game_id}/mail/seats/player2", headers=game.auth("player2"),
+                     json={"addresses": [address("player2")], "order_password": PASSWORDS["player2"],
+                           "attachments": "gif"})
+    assert bad.status_code == 422 and "attachments" in str(bad.json)
+    room = mail_room(sqlite_app)
+    room.send_reports(game.game_id)
+    sent = {m["To"]: attachments_of(m) for m in room.outbox.sent}
+    assert sent[address("player1")] == ["report.json"]
+    assert sent[address("player2")] == ["status.png", "report.json"]
+
+
+def test_a_seat_sets_its_mail_preferences_by_mail(game, desk, sqlite_app):
+    """``ATTACHMENTS <choice>`` and ``NOTIFY <choice>`` lines change the seat's preferences (the
+    order password was checked); HELP names them; a wrong choice is refused with the choices."""
+    receipt, reply = desk.process(mail(game, address("player1"), orders("player1", "ATTACHMENTS both", "notify events")))
+    assert receipt.outcome == "applied" and game.version() == 1
+    text = reply_text(reply)
+    assert "Mail setting: attachments both (was none)" in text and "Mail setting: notify events (was steps)" in text
+    own = game.client.get(f"/games/{game.game_id}/mail", headers=game.auth("player1")).json["seats"][0]
+    assert (own["attachments"], own["notify"]) == ("both", "events")
+    receipt, reply = desk.process(mail(game, address("player1"), orders("player1", "ATTACHMENTS gif")))
+    assert receipt.outcome == "refused" and "ATTACHMENTS is one of none, svg, png, both" in reply_text(reply)
+    _, reply = desk.process(mail(game, address("player1"), orders("player1", "HELP")))
+    assert "ATTACHMENTS none|svg|png|both (now both)" in reply_text(reply)
+    room = mail_room(sqlite_app)
+    room.send_reports(game.game_id)
+    [report] = [m for m in room.outbox.sent if m["To"] == address("player1")]
+    assert attachments_of(report) == ["status.png", "report.json", "html"]
+
+
+def test_steps_reports_go_to_the_seats_a_step_change_concerns(game, sqlite_app):
+    """``steps``: when player1's weather roll (rule 7) ends its step, player1 and the seat owing
+    the next step (the first power's political option) get a report, and the moderator; a seat
+    the change does not concern waits for its next report, which covers it."""
+    room = mail_room(sqlite_app)
+    room.send_reports(game.game_id)
+    first = len(room.outbox.sent)
+    game.send("player1", "RollWeather")
+    turn = game.client.get(f"/games/{game.game_id}/projections/turn", headers=game.auth(MODERATOR)).json["data"]
+    assert turn["step"] == "C"  # political affairs: one power at a time
+    ((next_seat, _power),) = [(a["seat"], a["power"]) for a in turn["awaiting"]]
+    room.send_reports(game.game_id)
+    woken = {m["To"] for m in room.outbox.sent[first:]}
+    assert woken == {address(seat) for seat in {"player1", next_seat, MODERATOR}}

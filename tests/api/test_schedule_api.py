@@ -1,6 +1,6 @@
 """CORE-deadline over HTTP: schedule commands, the schedule and lateness projections, a seat's
 notifications and the calendar.ics feed, with the scheduler on an injected clock."""
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 
 import icalendar
 import pytest
@@ -100,6 +100,87 @@ def test_the_calendar_feed_parses_and_matches_the_schedule(dod3):
     assert feeds["player2"] == []
 
 
+def feed(table, seat):
+    """The VEVENTs of ``seat``'s calendar.ics, parsed with icalendar, by UID."""
+    url = table.client.get(f"/games/{table.game_id}/calendar-feed", headers=table.auth(seat)).json["url"]
+    response = table.client.get(url)
+    assert response.status_code == 200, response.get_data(as_text=True)
+    return {str(e["uid"]): e for e in icalendar.Calendar.from_ical(response.data).walk("VEVENT")}
+
+
+def moment(value):
+    return datetime.fromisoformat(value.replace("Z", "+00:00"))
+
+
+def test_a_calendar_event_names_the_power_that_owes_and_ends_with_the_grace_period(dod3):
+    """Given a 6 h grace period, then player1's weather deadline names GE (the power owing, not
+    only the seat), starts at the deadline and ends (DTEND) when the grace period does."""
+    dod3.send(MODERATOR, "SetSchedule", reminders=[], grace_hours=6)
+    deadline = projection(dod3, "schedule")["deadline"]
+    [event] = feed(dod3, "player1").values()
+    assert "GE" in str(event["summary"]) and "player1 (GE)" in str(event["description"])
+    assert event.decoded("dtstart") == moment(deadline["due"])
+    assert event.decoded("dtend") == moment(deadline["due"]) + timedelta(hours=6)
+    assert (str(event["status"]), int(event["sequence"])) == ("CONFIRMED", 0)
+
+
+def test_a_deadline_without_grace_still_has_an_end_after_its_start(dod3):
+    """RFC 5545: DTEND is later than DTSTART."""
+    dod3.send(MODERATOR, "SetSchedule", reminders=[])
+    [event] = feed(dod3, MODERATOR).values()
+    assert event.decoded("dtend") > event.decoded("dtstart")
+
+
+def test_pause_and_resume_cancel_the_superseded_deadline_under_its_uid(dod3, clock):
+    """Given a running weather deadline, when the moderator pauses the schedule, then no deadline
+    shows in the schedule projection and the calendar's event is CANCELLED (same UID, higher
+    SEQUENCE); when it resumes a day later, the fresh deadline is the one CONFIRMED event."""
+    dod3.send(MODERATOR, "SetSchedule", reminders=[])
+    old = projection(dod3, "schedule")["deadline"]
+    dod3.send(MODERATOR, "PauseSchedule")
+    paused = projection(dod3, "schedule", "player1")
+    assert paused["paused"] is True and paused["deadline"] is None
+    assert paused["seats"]["player1"]["next_deadline"] is None and paused["seats"]["player1"]["owes"] == ["GE"]
+    [event] = feed(dod3, "player1").values()
+    assert str(event["uid"]).startswith(old["id"] + "@")
+    assert (str(event["status"]), int(event["sequence"])) == ("CANCELLED", 1)
+    clock.now += 24 * HOUR
+    dod3.send(MODERATOR, "ResumeSchedule")
+    new = projection(dod3, "schedule")["deadline"]
+    assert new["id"] != old["id"] and new["due"] == iso(clock.now + 24 * HOUR)
+    events = feed(dod3, "player1")
+    statuses = {uid.split("@")[0]: (str(e["status"]), int(e["sequence"])) for uid, e in events.items()}
+    assert statuses == {old["id"]: ("CANCELLED", 1), new["id"]: ("CONFIRMED", 0)}
+
+
+def test_an_extended_deadline_keeps_its_uid_with_a_higher_sequence(dod3):
+    dod3.send(MODERATOR, "SetSchedule", reminders=[])
+    deadline = projection(dod3, "schedule")["deadline"]
+    dod3.send(MODERATOR, "ExtendDeadline", hours=12)
+    [event] = feed(dod3, "player1").values()
+    assert str(event["uid"]).startswith(deadline["id"] + "@") and int(event["sequence"]) == 1
+    assert event.decoded("dtstart") == moment(deadline["due"]) + timedelta(hours=12)
+
+
+def test_an_undone_answer_cancels_the_deadline_it_closed(dod3, clock):
+    """CORE-undo: player1 rolls the weather (closing its deadline), then undoes it; the step comes
+    back under a fresh deadline, and the closed one is CANCELLED, not left beside it."""
+    dod3.send(MODERATOR, "SetSchedule", reminders=[])
+    first = projection(dod3, "schedule")["deadline"]["id"]
+    before = dod3.version()
+    dod3.send("player1", "RollWeather")
+    assert dod3.command("player1", "RequestUndo", {"to_version": before}).status_code == 201
+    projection(dod3, "schedule")  # the undo needs the other seats' approval (dice were rolled)
+    for seat in ("player2", "player3"):
+        if any(c["type"] == "ApproveUndo" for c in dod3.legal_commands(seat)):
+            dod3.send(seat, "ApproveUndo")
+    fresh = projection(dod3, "schedule")["deadline"]["id"]
+    assert fresh != first
+    statuses = {uid.split("@")[0]: str(e["status"]) for uid, e in feed(dod3, "player1").items()}
+    assert statuses[first] == "CANCELLED" and statuses[fresh] == "CONFIRMED"
+    assert list(statuses.values()).count("CONFIRMED") == 1
+
+
 def test_a_wrong_feed_token_is_refused(dod3):
     """A feed token of another game (or none made) is a 401; a malformed one a 422."""
     wrong = dod3.client.get(f"/games/{dod3.game_id}/calendar.ics?token={'0' * 32}")
@@ -108,19 +189,33 @@ def test_a_wrong_feed_token_is_refused(dod3):
     assert wrong.content_type == PROBLEM_JSON
 
 
+def notes(table, seat):
+    response = table.client.get(f"/games/{table.game_id}/notifications", headers=table.auth(seat))
+    assert response.status_code == 200
+    return response.json["notifications"]
+
+
 def test_notifications_go_to_the_seats_owing(dod3):
-    """Given the weather deadline owed by player1, then player1 is told it is its move and
-    player2 is told nothing; the moderator hears of it once."""
+    """Given the weather deadline owed by player1, then player1 is told it is its move, by the
+    due instant, and player2 is told nothing; the moderator hears of it too."""
     dod3.send(MODERATOR, "SetSchedule", reminders=[])
+    due = projection(dod3, "schedule")["deadline"]["due"]
+    mine = notes(dod3, "player1")
+    assert {n["kind"] for n in mine} == {"your_move"}
+    assert (mine[-1]["data"]["due"], mine[-1]["data"]["owes"]) == (due, {"player1": ["GE"]})
+    assert notes(dod3, "player2") == []
+    assert notes(dod3, MODERATOR)[-1] == {**mine[-1], "seat": MODERATOR, "id": mine[-1]["id"][:-len("player1")] + MODERATOR}
 
-    def kinds(seat):
-        response = dod3.client.get(f"/games/{dod3.game_id}/notifications", headers=dod3.auth(seat))
-        assert response.status_code == 200
-        return [n["kind"] for n in response.json["notifications"]]
 
-    assert kinds("player1") == ["your_move"]
-    assert kinds("player2") == []
-    assert kinds(MODERATOR) == ["your_move"]
+def test_your_move_follows_who_is_awaited_without_a_schedule(dod3):
+    """Given no schedule, then the seat the game waits for (player1, GE's weather roll) is told it
+    is its move, and once it rolled, the seat of the next power is."""
+    assert [(n["kind"], n["data"]["owes"]) for n in notes(dod3, "player1")] == [("your_move", {"player1": ["GE"]})]
+    dod3.send("player1", "RollWeather")
+    awaited = projection(dod3, "turn")["awaiting"][0]
+    told = notes(dod3, awaited["seat"])[-1]
+    assert (told["kind"], told["version"], told["data"]["owes"]) == (
+        "your_move", dod3.version(), {awaited["seat"]: [awaited["power"]]})
 
 
 @pytest.fixture

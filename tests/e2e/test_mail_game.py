@@ -33,6 +33,8 @@ SERVICE = "casus@casus.example"
 SEATS = {"player1": ("GE", "IT", "JA"), "player2": ("CW", "FR", "US", "CH"), "player3": ("RU", "CC")}
 PASSWORDS = {"player1": "axis-secret", "player2": "allies-secret", "player3": "soviet-secret",
              "moderator": "moderator-secret"}
+# What each seat's reports carry beyond the text and report.json (the moderator's: the lean default).
+ATTACHMENTS = {"player1": "both", "player2": "svg", "player3": "png"}
 PROJECTIONS = ("initiative-track", "political-effectiveness", "money", "treaty-levels", "us-entry", "turn", "minors")
 BIDS = {"player1": ["BID GE 4 x1", "NO BID IT", "BID JA 0"],
         "player2": ["NO BID CW", "NO BID FR", "NO BID US", "NO BID CH"],
@@ -161,7 +163,8 @@ def mail_game(tmp_path, imap_settings, smtp_sink):  # noqa: F811 (fixtures)
             response = requests.put(f"{base}/games/{body['game_id']}/mail/seats/{seat}", timeout=10,
                                     headers={"Authorization": f"Bearer {tokens[seat]}"},
                                     json={"addresses": [address(seat)], "order_password": password,
-                                          "notify": "events" if seat == "moderator" else "steps"})
+                                          "notify": "events" if seat == "moderator" else "steps",
+                                          **({"attachments": ATTACHMENTS[seat]} if seat in ATTACHMENTS else {})})
             assert response.status_code == 200, response.text
         mail = subprocess.Popen([sys.executable, "-m", "service.cli", "mail", "serve", "--idle", "0.2"],
                                 cwd=ROOT, env={k: v for k, v in {**os.environ, **env}.items() if v is not None},
@@ -199,10 +202,13 @@ def test_two_turns_of_days_of_decision_entirely_by_mail(mail_game, tmp_path, mon
             served = requests.get(f"{base}/games/{game_id}/projections/{name}?at={report['version']}",
                                   headers=headers, timeout=10).json()["data"]
             assert report["projections"][name] == served, (report["seat"], report["version"], name)
-        mail = report["_mail"].message
-        assert any(p.get_filename() == "status.png" and p.get_content()[:8] == b"\x89PNG\r\n\x1a\n"
-                   for p in mail.iter_attachments())
-        assert "<svg" in mail.get_body(preferencelist=("html",)).get_content()
+        mail, chose = report["_mail"].message, ATTACHMENTS.get(report["seat"], "none")
+        pngs = [p for p in mail.iter_attachments() if p.get_filename() == "status.png"]
+        assert [p.get_content()[:8] for p in pngs] == [b"\x89PNG\r\n\x1a\n"] * (chose in ("png", "both"))
+        html = mail.get_body(preferencelist=("html",))
+        assert (html is not None and "<svg" in html.get_content()) == (chose in ("svg", "both"))
+        if chose == "none":  # lean: well under what the desk accepts, so it can be forwarded
+            assert len(report["_mail"].raw) < 64 * 1024
 
     # Each report's signed head verifies against the export cut at its version.
     keys = requests.get(f"{base}/keys", timeout=10).json()["keys"]
@@ -288,3 +294,19 @@ def test_what_the_mailbox_refuses_or_ignores_leaves_the_log_unchanged(mail_game)
     assert ("<guess@players.example>", "refused") in outcomes
     assert ("<weather-once@players.example>", "ignored") in outcomes
     assert ("<away@players.example>", "ignored") in outcomes
+
+
+def test_a_message_over_the_size_limit_is_answered_and_in_the_mail_log(mail_game):
+    """Through the real mailbox: a 280 KiB order mail (a report forwarded with its pictures, say)
+    is refused by a reply naming the limit and logged for the moderator; nothing is applied."""
+    post, base, game_id, tokens = mail_game["post"], mail_game["base"], mail_game["game_id"], mail_game["tokens"]
+    before = requests.get(f"{base}/games/{game_id}", timeout=10).json()["version"]
+    big = make_mail(address("player1"), post.to, "Fwd: turn report",
+                    "\n".join([f"SIGNON player1 {PASSWORDS['player1']}", "WEATHER", *["> " + "x" * 70] * 4000]),
+                    message_id="<too-big@players.example>")
+    assert "over the 256 KiB" in post.send("player1", raw=big, refused=True)
+    assert requests.get(f"{base}/games/{game_id}", timeout=10).json()["version"] == before
+    entries = requests.get(f"{base}/games/{game_id}/mail/log", timeout=10,
+                           headers={"Authorization": f"Bearer {tokens['moderator']}"}).json()["entries"]
+    [entry] = [e for e in entries if e["message_id"] == "<too-big@players.example>"]
+    assert (entry["outcome"], entry["seat"]) == ("refused", "player1") and "256 KiB" in entry["reason"]

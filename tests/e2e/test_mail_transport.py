@@ -10,7 +10,7 @@ from email.message import EmailMessage
 import pytest
 
 from service.mail.transport import (
-    Inbox, MailLoginFailed, MailSettings, MailSettingsError, MailUnavailable, Outbox)
+    MAX_MESSAGE_BYTES, Inbox, MailLoginFailed, MailSettings, MailSettingsError, MailUnavailable, Outbox)
 from tests.support.mail import flags, free_port, imap_settings, make_mail, smtp_sink  # noqa: F401 (fixtures)
 
 
@@ -76,6 +76,24 @@ def test_a_message_done_is_never_fetched_again_not_even_after_a_restart(imap_set
     assert [m.uid for m in again] == [second.uid]
     assert [m.uid for m in after_restart] == [second.uid]
     assert set(flags(imap_settings)[0]) >= {"$CasusDone", "\\Seen"}
+
+
+def test_a_message_over_the_limit_is_fetched_by_its_header_with_its_size(imap_settings):
+    """The desk reads no order mail over 256 KiB: the transport downloads only its header (and
+    says how large it is), in its place among the others, oldest first."""
+    big = make_mail("alice@players.example", "casus+g1@localhost", "big", ("y" * 70 + "\n") * 4000)
+    sent = [order(1), big, order(2)]
+    with Inbox(imap_settings) as inbox:
+        for raw in sent:
+            inbox.append(raw)
+
+        fetched = inbox.fetch()
+
+    assert [m.whole for m in fetched] == [True, False, True]
+    assert [m.raw for m in fetched[::2]] == sent[::2]
+    head, _, _ = big.partition(b"\r\n\r\n")
+    assert fetched[1].raw == head + b"\r\n\r\n" and fetched[1].size == len(big) > MAX_MESSAGE_BYTES
+    assert [m.size for m in fetched[::2]] == [len(raw) for raw in sent[::2]]
 
 
 def test_wait_returns_when_a_message_arrives(imap_settings):

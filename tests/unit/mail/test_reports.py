@@ -1,7 +1,8 @@
 """A seat's turn report (play by email): built from the seat's view only (a sealed bid never shows),
 its report.json projections equal what the API gives that seat, the status display inline as SVG
 and as a PNG, the signed head with its verify line, the dice's verification data, what the seat
-owes and when; and the mail: text and HTML alternatives with status.png and report.json."""
+owes and when; and the mail: lean by default (text and report.json), with the HTML alternative
+and status.png as the seat chooses."""
 from __future__ import annotations
 
 import orjson
@@ -12,6 +13,7 @@ from events.signing import verify_head
 from service.http.app import create_app
 from service.config import Config
 from service.mail.reports import build_report, report_message
+from service.mail.transport import MAX_MESSAGE_BYTES
 from service.http.problems import Problem
 from tests.support.api import create_game_table
 from tests.support.dod3_api import (
@@ -152,9 +154,20 @@ def test_the_report_names_the_next_deadline_and_what_the_seat_owes(app, games):
     assert "You owe no orders." in theirs.text
 
 
-def test_the_mail_is_text_and_html_with_the_png_and_report_json_attached(sealed, games):
+def test_without_a_schedule_the_awaited_seat_is_told_what_it_owes(app, games):
+    """What a seat owes follows who the game waits for, schedule or not: player1 owes Germany's
+    weather roll (rule 7) with no deadline; player2 owes nothing."""
+    table = create_dod3_table(app.test_client())
+    mine = build_report(games, table.game_id, AXIS, 0)
+    assert (mine.data["owes"], mine.data["next_deadline"]) == (["GE"], None)
+    assert "You owe orders for: GE" in mine.text and "Next deadline: none" in mine.text
+    theirs = build_report(games, table.game_id, ALLIES, 0)
+    assert theirs.data["owes"] == [] and "You owe no orders." in theirs.text
+
+
+def test_the_mail_with_both_attachments_is_text_and_html_with_the_png_and_report_json(sealed, games):
     report = build_report(games, sealed.game_id, ALLIES, 40)
-    message = report_message(report, "casus@example.org", ["p2@example.org", "p2b@example.org"])
+    message = report_message(report, "casus@example.org", ["p2@example.org", "p2b@example.org"], "both")
     assert message.get_content_type() == "multipart/mixed"
     alternative, png, json_part = message.iter_parts()
     assert [p.get_content_type() for p in alternative.iter_parts()] == ["text/plain", "text/html"]
@@ -164,6 +177,37 @@ def test_the_mail_is_text_and_html_with_the_png_and_report_json_attached(sealed,
     assert message["Subject"] == report.subject
     assert f"[{sealed.game_id[:8]}]" in report.subject and f"version {report.version}" in report.subject
     assert message["To"] == "p2@example.org, p2b@example.org"
+
+
+def test_a_report_is_lean_by_default_text_and_report_json_well_under_what_the_desk_accepts(sealed, games):
+    """The drawing is most of a full report's weight (its PNG alone is over 150 KiB encoded): by
+    default a report is its text and report.json, small enough to forward to the order desk, and
+    no PNG is even drawn."""
+    report = build_report(games, sealed.game_id, ALLIES, 0)
+    lean = report_message(report, "casus@example.org", ["p2@example.org"])
+    assert [p.get_content_type() for p in lean.iter_parts()] == ["text/plain", "application/json"]
+    assert lean.get_body(("plain",)).get_content() == report.text
+    assert "png" not in vars(report)  # never rendered
+    assert len(bytes(lean)) < MAX_MESSAGE_BYTES / 4
+    full = report_message(report, "casus@example.org", ["p2@example.org"], "both")
+    assert len(bytes(full)) > 4 * len(bytes(lean))
+
+
+@pytest.mark.parametrize("choice, html, png", [("none", False, False), ("svg", True, False), ("png", False, True),
+                                               ("both", True, True)])
+def test_a_seat_chooses_what_its_report_carries(sealed, games, choice, html, png):
+    report = build_report(games, sealed.game_id, ALLIES, 40)
+    message = report_message(report, "casus@example.org", ["p2@example.org"], choice)
+    assert (message.get_body(("html",)) is not None) == html
+    assert [p.get_filename() for p in message.iter_attachments()] == ["status.png"] * png + ["report.json"]
+    if html:
+        assert "<svg" in message.get_body(("html",)).get_content()
+
+
+def test_an_unknown_attachment_choice_is_refused(sealed, games):
+    report = build_report(games, sealed.game_id, ALLIES, 40)
+    with pytest.raises(ValueError, match="attachments"):
+        report_message(report, "casus@example.org", ["p2@example.org"], "gif")
 
 
 @pytest.mark.parametrize("ruleset, preset, seat", [("gathering-storm", "one-per-power", "germany"),
@@ -178,8 +222,9 @@ def test_a_ruleset_without_a_drawn_projection_reports_without_svg_or_png(app, ga
         assert data == table.projection(name, seat)
         assert f"\n{name.replace('-', ' ').capitalize()}\n" in report.text
     assert "1. The game was created" in report.text
-    message = report_message(report, "casus@example.org", ["a@example.org"])
+    message = report_message(report, "casus@example.org", ["a@example.org"], "both")
     assert [p.get_filename() for p in message.iter_attachments()] == ["report.json"]
+    assert message.get_body(("html",)) is None  # nothing drawn: the text says it all
 
 
 @pytest.mark.parametrize("seat, after, field", [("nobody", 0, "seat"), (AXIS, -1, "after"), (AXIS, 10_000, "after"),

@@ -6,8 +6,10 @@ import pytest
 
 from domain.kernel import RuleViolation
 from domain.kernel.schedule_rules import current_step
+from domain.kernel.schedule_views import instant
 from events.sqlite_store import open_sqlite
 from service.games import GameService
+from service.notify.notifications import stream
 from service.notify.scheduler import InProcessScheduler
 
 HOUR = 3600
@@ -276,3 +278,46 @@ def test_the_timer_thread_fires_what_falls_due(game):
         assert len(game.logged("MissedOrdersApplied")) == 1
     finally:
         game.scheduler.stop()
+
+
+def test_a_deadline_records_the_powers_each_seat_owes(game):
+    """Given the weather owed by player1 for GE (player1 also holds IT and JA), then the
+    DeadlineOpened names GE as what player1 owes (the calendar and notifications show it)."""
+    game.play("moderator", "SetSchedule", reminders=[])
+    [opened] = game.logged("DeadlineOpened")
+    assert opened.data["owes"] == {"player1": ["GE"]}
+
+
+def test_the_schedule_projection_says_what_is_owed_without_a_schedule(game):
+    """Who owes an order follows the step the game waits in, schedule or not."""
+    view = game.service.seat_view(game.state, "player2").projection("schedule")[1]
+    assert view["active"] is False and view["deadline"] is None
+    assert view["seats"]["player1"]["owes"] == ["GE"] and view["seats"]["player2"]["owes"] == []
+    assert view["seats"]["player1"]["next_deadline"] is None
+
+
+def your_moves(game, seat):
+    """(version, what ``seat`` owes, due) of each "your move" told to ``seat``."""
+    found, _ = stream(game.service.store, game.id, game.state.seats, seat, games=game.service)
+    return [(n.version, n.data["owes"].get(seat), n.data["due"]) for n in found if n.kind == "your_move"]
+
+
+def test_your_move_follows_who_is_awaited_without_a_schedule(game):
+    """Given no schedule, then player1 is told it is its move when the game starts (GE's weather
+    roll), and then the seat holding the first power on the track, once the weather is rolled."""
+    assert your_moves(game, "player1") == [(1, ["GE"], None)]
+    rolled = game.play("player1", "RollWeather").last_version
+    [(seat, powers)] = game.step().owing.items()
+    assert your_moves(game, seat)[-1] == (rolled, list(powers), None)
+
+
+def test_with_a_schedule_a_step_is_told_once_by_its_deadline(game):
+    """Given a schedule, when player1's roll opens the political option's deadline, then the
+    seat owing it is told once, by the deadline (with its due instant), not once more before."""
+    game.play("moderator", "SetSchedule", reminders=[])
+    rolled = game.play("player1", "RollWeather").last_version
+    [(seat, powers)] = game.step().owing.items()
+    opened = game.logged("DeadlineOpened")[-1]
+    assert opened.version > rolled
+    assert [m for m in your_moves(game, seat) if m[0] >= rolled] == [
+        (opened.version, list(powers), instant(opened.data["due"]))]
