@@ -4,6 +4,7 @@ from __future__ import annotations
 import dataclasses
 import re
 
+import marshmallow as ma
 import orjson
 from flask import Response, current_app, g, request, url_for
 from flask.views import MethodView
@@ -38,7 +39,8 @@ meta = Blueprint("meta", __name__, description="Health, rulesets, jobs")
 
 PROBLEM = {"description": "Problem details (RFC 9457)", "content": {PROBLEM_JSON: {"schema": s.ProblemSchema}}}
 # Reads whose bytes depend on the bearer token: they vary on Authorization and are private.
-PER_SEAT_READS = frozenset({"games.State", "games.Events", "games.LegalCommands", "games.ProjectionView"})
+PER_SEAT_READS = frozenset({"games.State", "games.Events", "games.LegalCommands", "games.ProjectionView",
+                            "export.Export"})
 JOB_ID = re.compile(r"[A-Za-z0-9_-]{1,200}")  # what a job id may be (RQ refuses anything else)
 
 
@@ -81,6 +83,26 @@ def _listed_for(summary: dict, token: str | None) -> bool:
         return False
 
 
+class CreateGameSchema(s.CreateGameSchema):
+    """The body of a new game: ``schemas.CreateGameSchema`` (whose name it keeps in the OpenAPI
+    document), and the ruleset and preset it names exist here. An unknown one is a field of
+    the body that is wrong (422), not a resource that is missing (404), and is reported with
+    every other bad field of the body."""
+
+    @ma.validates_schema(skip_on_field_errors=False)
+    def _known_here(self, data: dict, **kwargs) -> None:
+        if "ruleset" not in data:  # missing or not a string: its field says so
+            return
+        ruleset = registry.get(data["ruleset"])
+        if ruleset is None:
+            known = ", ".join(sorted(r.id for r in registry.all_rulesets()))
+            raise ma.ValidationError(f"unknown ruleset {data['ruleset']!r}; known: {known}", "ruleset")
+        preset = data.get("preset")
+        if preset is not None and preset not in ruleset.seat_presets:
+            known = ", ".join(sorted(ruleset.seat_presets)) or "none"
+            raise ma.ValidationError(f"{ruleset.id} has no preset {preset!r}; its presets: {known}", "preset")
+
+
 @games.route("")
 class Games(MethodView):
     @games.arguments(s.GameListQuery, location="query")
@@ -106,9 +128,9 @@ class Games(MethodView):
         next_url = url_for("games.Games", after=after, limit=limit) if more else None
         return {"games": listed, "next": next_url}, 200, _link(next_url)
 
-    @games.arguments(s.CreateGameSchema)
+    @games.arguments(CreateGameSchema)
     @games.response(201, s.CreatedGameSchema)
-    @problems("createGame", 400, 404, 413, 415, 422)
+    @problems("createGame", 400, 413, 415, 422)
     def post(self, body):
         """Create a game; the response shows each seat's token and the moderator token once."""
         created = g.services.games.create_game(body["ruleset"], body.get("seats"), body["options"],

@@ -12,22 +12,25 @@ from flask import Flask, g
 from flask_smorest import Api
 
 from domain import registry
-from domain.kernel import SPECTATOR, Setup
-from events.envelope import canonical_json
+from domain.kernel import MODERATOR
 from service import bootstrap
 from service.http import limits
 from service.http import stream_tokens
 from service.http import streams
 from service.http.api import PER_SEAT_READS, games, meta
-from service.http.combat import combat
+from service.http.combat import combat, openapi_odds
+from service.http.export_api import export
 from service.http.reference import reference
 from service.http.command_schemas import openapi_commands
+from service.http.event_schemas import openapi_events
+from service.http.game_schemas import openapi_new_games
+from service.http.projection_schemas import openapi_projections
 from service.config import Config
 from service.http.notify_api import deadlines
 from service.mail.api import mail
+from service.web import web
 from service.jobs.follow_ups import follow_ups
 from service.http.plumbing import install
-from service.packs import default_pack
 
 API_TITLE = "Casus Belli"
 API_VERSION = "0.1.0"
@@ -94,6 +97,8 @@ def create_app(config: Config | None = None, services: bootstrap.Services | None
     api.register_blueprint(follow_ups)
     api.register_blueprint(reference)
     api.register_blueprint(mail)
+    api.register_blueprint(export)
+    app.register_blueprint(web)  # pages, not part of the API contract
     install(app, PER_SEAT_READS)
     streams.install(app, services)
     stream_tokens.install(api, app, services)
@@ -108,18 +113,18 @@ def create_app(config: Config | None = None, services: bootstrap.Services | None
     return app
 
 
-PROJECTION_PATH = "/games/{game_id}/projections/{name}"
-
-
 def openapi_yaml(api: Api) -> str:
-    """The document, with an example of every built-in projection (what a spectator of a new
-    game of the ruleset's first seating preset reads), so each read model is documented by a
-    real instance that the drift test keeps current."""
+    """The document: what the decorators say, then what the registry says of each built-in
+    ruleset (its new-game body, commands, events, projections with an example of each, battles)
+    and HTTP by the book (operation ids, headers, links)."""
     spec = api.spec.to_dict()
-    content = spec["paths"][PROJECTION_PATH]["get"]["responses"]["200"]["content"]["application/json"]
-    content["examples"] = projection_examples()
+    rulesets = registry.all_rulesets(builtin_only=True)
     limits.document(spec)
-    openapi_commands(spec, registry.all_rulesets(builtin_only=True))
+    openapi_new_games(spec, rulesets)
+    openapi_commands(spec, rulesets)
+    openapi_events(spec, rulesets)
+    openapi_projections(spec, rulesets)
+    openapi_odds(spec)
     return dict_to_yaml(http_by_the_book(spec), {"Dumper": _PlainDumper})
 
 
@@ -128,43 +133,6 @@ class _PlainDumper(yaml.SafeDumper):
 
     def ignore_aliases(self, data) -> bool:
         return True
-
-
-def projection_examples() -> dict:
-    examples = {}
-    for ruleset in registry.all_rulesets(builtin_only=True):
-        if not ruleset.seat_presets:
-            continue
-        pack = default_pack(ruleset)
-        seats = next(iter(ruleset.seat_presets.values()))
-        decider = ruleset.make_decider(pack)
-        view = decider.view(decider.initial_state(Setup(seats, {}, pack)), SPECTATOR)
-        for projection in ruleset.projections:
-            if projection.media_type != "application/json":
-                continue
-            summary = projection.description or f"{ruleset.title}: {projection.name}"
-            data = projection.build(view)
-            if len(canonical_json(data)) > MAX_EXAMPLE_BYTES:
-                # A whole-map read model would bury the document; show its shape, one entry deep.
-                data = _first_entries(data)
-                summary += " (example cut to its first entries)"
-            examples[f"{ruleset.id}/{projection.name}"] = {
-                "summary": summary,
-                "value": {"name": projection.name, "version": 1, "seat": SPECTATOR, "data": data},
-            }
-    return examples
-
-
-MAX_EXAMPLE_BYTES = 8 * 1024
-
-
-def _first_entries(value, depth: int = 0):
-    if isinstance(value, dict):
-        items = list(value.items())[: 2 if depth else len(value)]
-        return {k: _first_entries(v, depth + 1) for k, v in items}
-    if isinstance(value, list):
-        return [_first_entries(v, depth + 1) for v in value[:1]]
-    return value
 
 
 # ---- HTTP by the book: operation ids, links, response headers ----------------------------------
@@ -224,16 +192,68 @@ def http_by_the_book(spec: dict) -> dict:
     created = spec["paths"]["/games"]["post"]["responses"]["201"]
     created["headers"].update({"ETag": _ref("VersionETag"), "Cache-Control": _ref("NoStore")})
     spec["paths"]["/games/{game_id}/commands"]["post"]["responses"]["201"]["headers"] = {"ETag": _ref("VersionETag")}
-    created["links"] = {
-        op["operationId"]: {"operationId": op["operationId"], "parameters": {"game_id": "$response.body#/game_id"},
-                            "description": f"{op['operationId']} of the created game"}
-        for path, _, op in operations if GAME_PATH.match(path)}
+    created["links"] = {op["operationId"]: _created_game_link(path, op)
+                        for path, _, op in operations if GAME_PATH.match(path)}
+    _follow_ups(spec)
     for path, _, op in operations:
         if "202" in op["responses"] and "$ref" not in op["responses"]["202"]:
             op["responses"]["202"]["links"] = {"getJob": {
                 "operationId": "getJob", "parameters": {"job_id": "$response.body#/id"},
                 "description": "Poll the job"}}
     return spec
+
+
+# The moderator's token reads and writes everything of the game it created.
+MODERATOR_BEARER = "Bearer {$response.body#/moderator_token}"
+IF_MATCH_VERSION = '"{$response.body#/version}"'  # a quoted version: what If-Match takes
+SAME_GAME = "$request.path.game_id"
+MODERATOR_MAIL = {"addresses": ["moderator@example.org"], "order_password": "orders-2-go"}
+
+
+def _created_game_link(path: str, op: dict) -> dict:
+    """A link from a created game to one of its operations: the game, the moderator's token,
+    the version to write on, the moderator's own mail seat, a read model every game has."""
+    parameters = {"game_id": "$response.body#/game_id", "header.Authorization": MODERATOR_BEARER}
+    declared = {p["name"] for p in op.get("parameters", [])}
+    if "If-Match" in declared:
+        parameters["header.If-Match"] = IF_MATCH_VERSION
+    link = {"operationId": op["operationId"], "parameters": parameters,
+            "description": f"{op['operationId']} of the created game, as its moderator"}
+    if "{seat}" in path:
+        parameters["seat"] = MODERATOR
+        if "requestBody" in op:  # the moderator's own mail, registered with an address and password
+            link["requestBody"] = MODERATOR_MAIL
+    if "{name}" in path:
+        parameters["name"] = "schedule"
+    return link
+
+
+def _follow_ups(spec: dict) -> None:
+    """Links between a game's operations (the same game; the reader keeps its own token): a ready
+    body of legal-commands is sent as it is, on the version it was offered at; a command's answer
+    leads to what may be done next; a listed projection is read; a webhook is read and removed."""
+    paths = spec["paths"]
+    legal = paths["/games/{game_id}/legal-commands"]["get"]["responses"]["200"]
+    legal["links"] = {"submitCommand": {
+        "operationId": "submitCommand", "requestBody": "$response.body#/commands/0/example",
+        "parameters": {"game_id": SAME_GAME, "header.If-Match": IF_MATCH_VERSION},
+        "x-schemathesis": {"merge_body": False},  # the ready body as it is, not merged into a drawn one
+        "description": "Send the first ready body on the version it was offered at"}}
+    paths["/games/{game_id}/commands"]["post"]["responses"]["201"]["links"] = {"getLegalCommands": {
+        "operationId": "getLegalCommands", "parameters": {"game_id": SAME_GAME},
+        "description": "What may be done now"}}
+    listed = paths["/games/{game_id}/projections"]["get"]["responses"]["200"]
+    listed["links"] = {"getProjection": {
+        "operationId": "getProjection", "parameters": {"game_id": SAME_GAME, "name": "$response.body#/projections/0"},
+        "description": "Read the first read model listed"}}
+    registered = paths["/games/{game_id}/mail/seats/{seat}"]["put"]["responses"]["200"]
+    registered["links"] = {"deleteSeatMail": {
+        "operationId": "deleteSeatMail", "parameters": {"game_id": SAME_GAME, "seat": "$request.path.seat"},
+        "description": "Stop this seat's play by email"}}
+    webhook = paths["/games/{game_id}/webhooks"]["post"]["responses"]["201"]
+    webhook["links"] = {operation: {
+        "operationId": operation, "parameters": {"game_id": SAME_GAME, "subscription_id": "$response.body#/id"},
+        "description": f"{operation} of the new webhook"} for operation in ("listWebhookDeliveries", "deleteWebhook")}
 
 
 def _ref(name: str) -> dict:
