@@ -3,10 +3,11 @@ data pack schema). Built-in rulesets register themselves when their package is i
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Mapping
 
 from domain.kernel import Command, Decider, Event
+from domain.kernel.platform import PLATFORM_EVENTS
 
 # Packages whose import registers a product ruleset; each exposes RULESET.
 BUILTIN = (
@@ -56,6 +57,8 @@ class Ruleset:
     follow_ups: Callable[[Event], list[FollowUp]] | None = None
     # (event type, schema version) -> fn(data) -> data of the next version. Raise an event's
     # SCHEMA_VERSION only with an upcaster from the old one: stored games must keep loading.
+    # The platform's events (GameCreated, DiceRolled, the schedule's...) have their own table,
+    # ``domain.kernel.platform.PLATFORM_UPCASTERS``, read by every codec; a ruleset names only its own.
     upcasters: Mapping[tuple[str, int], Callable[[dict], dict]] = field(default_factory=dict)
     # CORE-deadline: its steps, default schedule and missed-order policies (kernel/schedule.py)
     deadlines: Any = None
@@ -63,6 +66,18 @@ class Ruleset:
     # JSON scalar; a declared one has its type. Names it does not declare the decider judges
     # (its initial_state refuses unknown options under the ruleset's own rule id).
     options: Mapping[str, type] = field(default_factory=dict)
+    # Options a new game records when its creator does not name them. A log written before an
+    # option existed lacks it and reads as it always did (the decider's own default).
+    new_game_options: Mapping[str, Any] = field(default_factory=dict)
+    # A game's own projections when they depend on its options or pack (Axis & Allies: a battles-only
+    # game has no board); ``projections`` then lists every one a game may have.
+    projections_for: Callable[[Mapping[str, Any], Any], tuple[Projection, ...]] | None = None
+
+    def for_game(self, options: Mapping[str, Any], pack: Any) -> "Ruleset":
+        """This ruleset as one game sees it: its projections are that game's."""
+        if self.projections_for is None:
+            return self
+        return replace(self, projections=self.projections_for(options, pack))
 
     def projection(self, name: str) -> Projection | None:
         return next((p for p in self.projections if p.name == name), None)
@@ -96,6 +111,13 @@ _loaded = False
 
 
 def register(ruleset: Ruleset) -> Ruleset:
+    """Add ``ruleset``; refused when its upcasters name a platform event (the platform upcasts
+    its own events, in ``PLATFORM_UPCASTERS``, for every ruleset at once)."""
+    platform = {cls.__name__ for cls in PLATFORM_EVENTS}
+    claimed = sorted(f"{name} v{version}" for name, version in ruleset.upcasters if name in platform)
+    if claimed:
+        raise ValueError(f"{ruleset.id}: upcasters of platform events belong in PLATFORM_UPCASTERS: "
+                         f"{', '.join(claimed)}")
     _registry[ruleset.id] = ruleset
     return ruleset
 

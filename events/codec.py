@@ -2,7 +2,9 @@
 
 A ``Codec`` knows the classes of one ruleset by name (the wire ``type``) and the upcasters that
 turn an old ``schema_version`` of an event's data into the current one on read; stored events
-never change."""
+never change. The upcasters are the ruleset's (``Ruleset.upcasters``) and the platform's
+(``domain.kernel.platform.PLATFORM_UPCASTERS``, for the events every game holds): every codec
+reads the platform's, so no caller can forget them."""
 from __future__ import annotations
 
 import collections.abc
@@ -15,6 +17,7 @@ from functools import lru_cache
 from typing import Any, Callable, Union
 
 from domain.kernel.plain import to_plain  # noqa: F401  (the codec's encoder, re-exported)
+from domain.kernel.platform import PLATFORM_UPCASTERS
 
 
 class DecodeError(ValueError):
@@ -170,7 +173,11 @@ def _sequence_decoder(tp: Any, origin: Any, args: tuple) -> Decoder:
                 _fail(path, "must be a list")
             if len(value) != len(items):
                 _fail(path, f"must have exactly {len(items)} items")
-            return tuple(item()(v, f"{path}[{i}]") for i, (item, v) in enumerate(zip(items, value)))
+            try:
+                return tuple(item()(v, f"{path}[{i}]") for i, (item, v) in enumerate(zip(items, value)))
+            except DecodeError:
+                checks = [(item(), v, f"{path}[{i}]") for i, (item, v) in enumerate(zip(items, value))]
+                raise _every_error(checks) from None
         return fixed
     item = _lazy(args[0] if args else Any)
     build = {tuple: tuple, list: list, frozenset: frozenset, set: frozenset}.get(origin or tp, tuple)
@@ -179,7 +186,10 @@ def _sequence_decoder(tp: Any, origin: Any, args: tuple) -> Decoder:
         if not isinstance(value, list):
             _fail(path, "must be a list")
         each = item()
-        return build([each(v, f"{path}[{i}]") for i, v in enumerate(value)])
+        try:
+            return build([each(v, f"{path}[{i}]") for i, v in enumerate(value)])
+        except DecodeError:
+            raise _every_error([(each, v, f"{path}[{i}]") for i, v in enumerate(value)]) from None
     return decode
 
 
@@ -190,8 +200,24 @@ def _mapping_decoder(key_tp: Any, value_tp: Any) -> Decoder:
         if not isinstance(value, dict):
             _fail(path, "must be an object")
         key, item = keys(), values()
-        return {key(k, f"{path}.{k}"): item(v, f"{path}.{k}") for k, v in value.items()}
+        try:
+            return {key(k, f"{path}.{k}"): item(v, f"{path}.{k}") for k, v in value.items()}
+        except DecodeError:
+            raise _every_error([check for k, v in value.items()
+                                for check in ((key, k, f"{path}.{k}"), (item, v, f"{path}.{k}"))]) from None
     return decode
+
+
+def _every_error(checks: list[tuple[Decoder, Any, str]]) -> DecodeError:
+    """After an item failed: the errors of every item, not only the first's (decoded again, as
+    this happens only for input that is refused)."""
+    errors: dict[str, str] = {}
+    for decode, value, path in checks:
+        try:
+            decode(value, path)
+        except DecodeError as error:
+            errors.update(error.errors)
+    return DecodeError(errors)
 
 
 def _dataclass_decoder(cls: type) -> Decoder:
@@ -235,6 +261,8 @@ def _trusted_converter(tp: Any) -> Callable[[Any], Any] | None:
         convert = _trusted_converter(inner[0]) if len(inner) == 1 else (lambda v, tp=tp: from_plain(tp, v))
         return None if convert is None else (lambda v: None if v is None else convert(v))
     if dataclasses.is_dataclass(tp):
+        if tp in _BUILDING:  # a type that holds itself (a transport's cargo of pieces): look it up when used
+            return lambda v, tp=tp: _trusted_decoder(tp)(v)
         return _trusted_decoder(tp)
     if isinstance(tp, type) and issubclass(tp, enum.Enum):
         return tp
@@ -255,11 +283,18 @@ def _trusted_converter(tp: Any) -> Callable[[Any], Any] | None:
     return None
 
 
+_BUILDING: set[type] = set()  # the dataclasses whose trusted decoder is being built
+
+
 @lru_cache(maxsize=None)
 def _trusted_decoder(cls: type) -> Callable[[dict], Any]:
     hints = _hints(cls)
     fields = [f for f in dataclasses.fields(cls) if f.init]
-    converters = {f.name: _trusted_converter(hints[f.name]) for f in fields}
+    _BUILDING.add(cls)
+    try:
+        converters = {f.name: _trusted_converter(hints[f.name]) for f in fields}
+    finally:
+        _BUILDING.discard(cls)
     special = [(n, c) for n, c in converters.items() if c is not None]
     defaults = {f.name: f.default for f in fields if f.default is not dataclasses.MISSING}
     if hasattr(cls, "__slots__") or any(f.default_factory is not dataclasses.MISSING for f in fields):
@@ -296,12 +331,16 @@ Upcaster = Callable[[dict], dict]
 
 
 class Codec:
-    """Type registry for one ruleset (plus platform types) with upcasters for old schemas."""
+    """Type registry for one ruleset (plus platform types) with upcasters for old schemas:
+    ``upcasters`` (the ruleset's) and the platform's own, which a ruleset may not replace."""
 
     def __init__(self, classes: typing.Iterable[type] = (),
                  upcasters: typing.Mapping[tuple[str, int], Upcaster] | None = None):
         self._classes: dict[str, type] = {}
-        self._upcasters: dict[tuple[str, int], Upcaster] = dict(upcasters or {})
+        clash = sorted(f"{name} v{v}" for name, v in set(upcasters or {}) & set(PLATFORM_UPCASTERS))
+        if clash:
+            raise ValueError(f"a platform event's upcaster is the platform's own: {', '.join(clash)}")
+        self._upcasters: dict[tuple[str, int], Upcaster] = {**PLATFORM_UPCASTERS, **(upcasters or {})}
         self._stored: dict[str, tuple[int, Callable[[dict], Any]]] = {}  # type -> (version, decoder)
         for cls in classes:
             self.register(cls)

@@ -133,7 +133,8 @@ class GameService:
         key = f"{ruleset.id}@{ruleset.version}/{pack_digest(created.pack)}/{SNAPSHOT_FORMAT}"
         commands = frozenset(c.__name__ for c in PLATFORM_COMMANDS + SYSTEM_COMMANDS + ruleset.commands)
         decider = ruleset.make_decider(pack)
-        return Rules(ruleset, Platform(decider, pack, ruleset.deadlines), codec, pack, key, commands, state_type(decider, pack))
+        return Rules(ruleset.for_game(created.options, pack), Platform(decider, pack, ruleset.deadlines), codec, pack,
+                     key, commands, state_type(decider, pack))
 
     # ---- creation and auth -------------------------------------------------------------
     def create_game(self, ruleset_id: str, seats: dict[str, list[str]] | None, options: dict,
@@ -155,7 +156,7 @@ class GameService:
             raise validation(unsafe)
         seed = audited_dice.new_seed()
         created = GameCreated(ruleset.id, ruleset.version, {s: tuple(p) for s, p in seats.items()},
-                              dict(options), pack, audited_dice.commitment(seed), visibility)
+                              {**ruleset.new_game_options, **options}, pack, audited_dice.commitment(seed), visibility)
         try:
             rules = self.rules_for(created)
         except packs.PackError as error:

@@ -24,11 +24,7 @@ class PackError(ValueError):
 
 def parse_pack(ruleset: Ruleset, text: str, source: str):
     """Parse and validate pack text; returns the object the ruleset's rules read."""
-    try:
-        raw = yaml.safe_load(text)
-    except yaml.YAMLError as error:
-        raise PackError(source, [f"<root>: not valid YAML ({error})"]) from error
-    return parse_pack_data(ruleset, raw, source)
+    return parse_pack_data(ruleset, _yaml(text, source), source)
 
 
 def parse_pack_data(ruleset: Ruleset, raw, source: str):
@@ -44,7 +40,33 @@ def parse_pack_data(ruleset: Ruleset, raw, source: str):
 
 def load_pack_file(ruleset: Ruleset, path: str | Path):
     path = Path(path)
-    return parse_pack(ruleset, path.read_text(encoding="utf-8"), str(path))
+    raw = _yaml(path.read_text(encoding="utf-8"), str(path))
+    return parse_pack_data(ruleset, with_includes(raw, lambda name: (path.parent / name).read_text(encoding="utf-8"),
+                                                  str(path)), str(path))
+
+
+def with_includes(raw, read, source: str):
+    """A shipped pack may split its parts into files beside it (``include: {board: board.yaml}``,
+    e.g. the Axis & Allies board and its outlines): each part not given inline is read with
+    ``read(file name)``. Only plain file names beside the pack: a pack names no other path. A
+    pack sent in a request is never read this way (it travels whole, inside GameCreated)."""
+    if not isinstance(raw, dict) or not isinstance(raw.get("include"), dict):
+        return raw
+    parts = {}
+    for key, name in raw["include"].items():
+        if key in raw:
+            continue
+        if not isinstance(name, str) or "/" in name or "\\" in name or name.startswith("."):
+            raise PackError(source, [f"include.{key}: a file name beside the pack"])
+        parts[key] = _yaml(read(name), f"{source} ({name})")
+    return {**{k: v for k, v in raw.items() if k != "include"}, **parts}
+
+
+def _yaml(text: str, source: str):
+    try:
+        return yaml.safe_load(text)
+    except yaml.YAMLError as error:
+        raise PackError(source, [f"<root>: not valid YAML ({error})"]) from error
 
 
 @lru_cache(maxsize=None)
@@ -53,5 +75,8 @@ def default_pack(ruleset: Ruleset):
     if ruleset.default_pack is None:
         return {}
     package, name = ruleset.default_pack
-    text = resources.files(package).joinpath(name).read_text(encoding="utf-8")
-    return parse_pack(ruleset, text, f"{package}/{name}")
+    folder = resources.files(package)
+    source = f"{package}/{name}"
+    raw = with_includes(_yaml(folder.joinpath(name).read_text(encoding="utf-8"), source),
+                        lambda part: folder.joinpath(part).read_text(encoding="utf-8"), source)
+    return parse_pack_data(ruleset, raw, source)

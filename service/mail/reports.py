@@ -69,11 +69,13 @@ def template_files() -> dict[str, Templates]:
 
 @cache
 def templates(ruleset_id: str) -> Templates:
-    """The platform's templates with the ruleset's family file over them."""
+    """The platform's templates with every file serving the ruleset over them (a family's shared
+    file, e.g. Axis & Allies battles, and a ruleset's own)."""
     files = template_files()
     platform = files["platform"]
-    own = next((t for t in files.values() if ruleset_id in t.rulesets), Templates((), {}, {}))
-    return Templates((ruleset_id,), {**platform.sentences, **own.sentences}, {**platform.sealed, **own.sealed})
+    own = [t for t in files.values() if ruleset_id in t.rulesets]
+    return Templates((ruleset_id,), {k: v for t in [platform, *own] for k, v in t.sentences.items()},
+                     {k: v for t in [platform, *own] for k, v in t.sealed.items()})
 
 
 # ---- the formatter ---------------------------------------------------------------------------

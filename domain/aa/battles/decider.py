@@ -3,7 +3,9 @@
 Modelled: declaring a battle (``ResolveBattle``), the defending seat confirming its own forces
 (``ConfirmDefence``), fighting it round by round with the game's dice (``FightBattle``), advances
 recorded by the moderator (``RecordAdvance``) and War Bonds income dice (``CollectWarBonds``).
-Not modelled yet: the map, movement, purchase, income, research rolls and victory.
+This is the whole of a battles-only game (and of every Global 1940 game for now); the Revised
+ruleset's whole game (``mode: game``, ``domain.aa.revised_phase_one.game``) fights its battles from
+the board with the same engine and reuses the shared battle events.
 
 Who says what (issue 14 item 14): the attacker's seat names only its own forces; the defender's
 come from the defending seat, which confirms them before the combat job runs (or from the

@@ -26,10 +26,14 @@ def battle(battle_id="ukraine-1", attacker="Germany", defender="USSR", territory
             "forces": {"kind": "land", "attacker": {"infantry": 4, "armour": 2}, "defender": dict(DEFENDER)}}
 
 
+# The battle calculator of the Revised ruleset (a new game is the whole game unless asked).
+BATTLES_ONLY = {"aa-revised-phase-one": {"mode": "battles"}}
+
+
 def scheduled_game(path, ruleset="aa-global1940", preset="one-per-power") -> Scheduled:
     """A game of ``ruleset`` (by default Axis & Allies 1940, one-per-power: seats germany, ussr,
     uk, ...) under a scheduler on the test's clock."""
-    game_id = GameService(open_sqlite(str(path))).create_game(ruleset, None, {}, preset=preset).game_id
+    game_id = GameService(open_sqlite(str(path))).create_game(ruleset, None, BATTLES_ONLY.get(ruleset, {}), preset=preset).game_id
     return Scheduled(path, game_id=game_id)
 
 
@@ -59,7 +63,7 @@ def test_a_declared_battle_opens_a_deadline_for_the_defending_seat(tmp_path, rul
               for e in game.logged("DeadlineOpened")]
     assert opened == [("defence", [defending_seat], 48 * HOUR, "defence:ukraine-1")]
     declared = game.service.rules(game.id).platform.deadlines
-    assert declared.default_hours == {"defence": 48} and declared.policy("defence", "hold") == "hold"
+    assert declared.default_hours["defence"] == 48 and declared.policy("defence", "hold") == "hold"
 
 
 def test_reminders_go_only_to_the_defending_seat(game):

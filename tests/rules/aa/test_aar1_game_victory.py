@@ -1,0 +1,186 @@
+"""Victory and weapons development through the whole game's decider (AAR1-victory, AAR1-vc,
+AAR-tech)."""
+import pytest
+
+from domain.aa.battles.messages import BattleRequested
+from domain.aa.revised_phase_one.game import commands as cmd
+from domain.aa.revised_phase_one.game.events import BombingRaidResolved, RocketFired, VictoryChecked, WeaponsDeveloped
+from domain.aa.revised_phase_one.game.state import Phase
+from tests.rules.aa.test_aar_game_table import GameTable, new_game
+
+AXIS_GAINS = ("Russia", "Caucasus", "United Kingdom", "India")  # 5 + 3 + 5 + 2 VCPs to the Axis
+
+
+def axis_holding(table: GameTable) -> GameTable:
+    for territory in AXIS_GAINS:
+        table = table.owner(territory, "Germany")
+    return table
+
+
+@pytest.mark.rule("AAR1-victory")
+def test_major_victory_to_the_axis_at_40_vcps_after_a_us_turn():
+    """AAR1-victory: "The Axis win if they control 40 VCPs at the end of any US player's turn." Given
+    the Axis holding 26 + 15 VCPs, when the US ends placement, then the Axis win and the game ends."""
+    table = axis_holding(new_game()).at("US", Phase.PLACE)
+
+    table.send("us", cmd.EndPlacement("US"))
+
+    checked = table.events_of(VictoryChecked)[0]
+    assert (checked.vcp["Axis"], checked.winner) == (41, "Axis")
+    assert table.decider.is_terminal(table.state)
+    assert table.refused("russia", cmd.SetStandingOrders("Russia")).rule_id == "AAR1-victory"
+
+
+@pytest.mark.rule("AAR1-victory")
+def test_no_victory_is_checked_but_at_the_end_of_a_us_turn():
+    """AAR1-victory: "at the end of any US player's turn" only. Given the same 41 Axis VCPs at the end
+    of Germany's placement, then nobody has won."""
+    table = axis_holding(new_game()).at("Germany", Phase.PLACE)
+
+    table.send("germany", cmd.EndPlacement("Germany"))
+
+    assert table.events_of(VictoryChecked)[0].winner == "" and table.game.phase is Phase.RESEARCH
+
+
+@pytest.mark.rule("AAR1-victory")
+def test_minor_victory_ends_the_game_after_the_agreed_turn_to_the_majority():
+    """AAR1-victory (minor): "The game will automatically end after the US player's turn on the turn
+    number that won the bid. The team controlling the majority of the VCPs at that time wins." Given
+    3 agreed turns, then the US placement of round 2 ends nothing; of round 3, the Allies (39 of 65) win."""
+    early = new_game(victory="minor", minor_turns=3).at("US", Phase.PLACE, round_=2)
+    late = new_game(victory="minor", minor_turns=3).at("US", Phase.PLACE, round_=3)
+
+    early.send("us", cmd.EndPlacement("US"))
+    late.send("us", cmd.EndPlacement("US"))
+
+    assert early.events_of(VictoryChecked)[0].winner == ""
+    assert late.events_of(VictoryChecked)[0].winner == "Allies"
+
+
+@pytest.mark.rule("AAR1-victory")
+def test_total_victory_needs_every_territory():
+    """AAR1-victory (total): "The winning team is the first to control every territory by the end of
+    any US player's turn." Given the Axis holding 41 VCPs under total victory, then nobody has won."""
+    table = axis_holding(new_game(victory="total")).at("US", Phase.PLACE)
+
+    table.send("us", cmd.EndPlacement("US"))
+
+    assert table.events_of(VictoryChecked)[0].winner == ""
+
+
+@pytest.mark.rule("AAR1-vc")
+def test_the_victory_cities_view_counts_each_sides_points():
+    """AAR1-vc: 25 victory cities, capital 5, major 3, two moderate 2, minor 1 per nation. Given the
+    start, then the Axis hold 26 VCPs and the Allies 39."""
+    view = new_game().view("russia")
+
+    assert view["victory"]["vcp"] == {"Axis": 26, "Allies": 39}
+    assert sum(1 for t in view["territories"].values() if t["victory_city"]) == 25
+
+
+# ---- weapons development --------------------------------------------------------------------------
+
+
+@pytest.mark.rule("AAR-tech")
+def test_a_six_on_a_research_die_grants_the_advance_named_first():
+    """AAR-tech: "Research dice at 5 IPCs each, the advance named first; any 6 grants it". Given
+    Germany's 40 IPCs, when it rolls 2 dice for Jet Power and throws 3 and 6, then it pays 10 and has
+    Jet Power; 2 dice without a 6 buy nothing."""
+    lucky = new_game().at("Germany", Phase.RESEARCH)
+    unlucky = new_game().at("Germany", Phase.RESEARCH)
+
+    lucky.send("germany", cmd.DevelopWeapons("Germany", 2, "jet_power"), rolls=[3, 6])
+    unlucky.send("germany", cmd.DevelopWeapons("Germany", 2, "jet_power"), rolls=[3, 5])
+
+    developed = lucky.events_of(WeaponsDeveloped)[0]
+    assert (developed.cost, developed.gained, developed.treasury) == (10, True, 30)
+    assert "jet_power" in lucky.game.position.advances("Germany")
+    assert not unlucky.events_of(WeaponsDeveloped)[0].gained and unlucky.game.treasury["Germany"] == 30
+
+
+@pytest.mark.rule("AAR-tech")
+def test_research_beyond_the_treasury_or_for_an_advance_held_is_refused():
+    """AAR-tech: dice are paid for; the advance is one not yet held. Given Russia with 24 IPCs, then
+    5 dice (25) are refused; given Germany with Rockets, then research for Rockets is refused."""
+    russia = new_game().at("Russia", Phase.RESEARCH)
+    germany = new_game().at("Germany", Phase.RESEARCH)
+    germany = germany.set_game(position=germany.game.position.__class__(
+        **{**germany.game.position.__dict__, "techs": {"Germany": frozenset({"rockets"})}}))
+
+    assert russia.refused("russia", cmd.DevelopWeapons("Russia", 5, "rockets")).rule_id == "AAR-tech"
+    assert germany.refused("germany", cmd.DevelopWeapons("Germany", 1, "rockets")).rule_id == "AAR-tech"
+
+
+def with_advance(table: GameTable, power: str, advance: str) -> GameTable:
+    position = table.game.position
+    return table.set_game(position=position.__class__(
+        **{**position.__dict__, "techs": {**position.techs, power: frozenset({advance})}}))
+
+
+@pytest.mark.rule("AAR-tech")
+def test_jet_power_goes_into_the_defenders_battles():
+    """AAR-tech: "the six Revised advances and their effects in movement and battle". Given Russia
+    with Jet Power defending Karelia with a fighter, when Germany attacks, then the battle is fought
+    with Russia's Jet Power."""
+    table = with_advance(new_game(), "Russia", "jet_power").at("Germany", Phase.COMBAT_MOVE)
+    table.units("Karelia S.S.R.", Russia={"fighter": 1})
+    table.units("Eastern Europe", Germany={"armour": 1})
+    table.send("germany", cmd.MoveUnits("Germany", {"armour": 1}, ("Eastern Europe", "Karelia S.S.R.")))
+
+    table.send("germany", cmd.EndCombatMove("Germany"))
+
+    assert table.events_of(BattleRequested)[0].options.defender_techs == frozenset({"jet_power"})
+
+
+@pytest.mark.rule("AAR-tech")
+def test_long_range_aircraft_fly_two_spaces_further():
+    """AAR-tech: Long-Range Aircraft (+2 movement to air units). Given a UK fighter in the UK, then a
+    6-space flight is refused without the advance and taken with it."""
+    route = ("United Kingdom", "3 Sea Zone", "4 Sea Zone", "Archangel", "Russia", "Evenki National Okrug",
+             "Yakut S.S.R.")
+    plain = new_game().at("UK", Phase.NON_COMBAT_MOVE)
+    ranged = with_advance(new_game(), "UK", "long_range_aircraft").at("UK", Phase.NON_COMBAT_MOVE)
+
+    assert plain.refused("uk", cmd.MoveUnits("UK", {"fighter": 1}, route)).rule_id == "AAR-air"
+    ranged.send("uk", cmd.MoveUnits("UK", {"fighter": 1}, route))
+
+
+@pytest.mark.rule("AAR-tech")
+def test_heavy_bombers_roll_two_dice_in_a_bombing_raid():
+    """AAR-tech: Heavy Bombers roll two dice. Given the UK's heavy bomber raiding Germany, when the
+    guns miss (6, 6) and it rolls 3 and 4, then Germany loses 7."""
+    table = with_advance(new_game(), "UK", "heavy_bombers").at("UK", Phase.COMBAT_MOVE)
+    table.send("uk", cmd.MoveUnits("UK", {"bomber": 1}, ("United Kingdom", "6 Sea Zone", "Western Europe", "Germany"),
+                                   bombing=True), rolls=[6])
+    table.send("uk", cmd.EndCombatMove("UK"))
+
+    table.fight([6, 3, 4])
+
+    assert table.events_of(BombingRaidResolved)[0].damage == 7
+
+
+@pytest.mark.rule("AAR-tech")
+def test_rockets_strike_an_enemy_ic_within_three_spaces():
+    """AAR-tech: Rockets: an AA gun strikes an enemy IC within 3 spaces, one die of damage. Given
+    Germany with Rockets and an AA gun in Western Europe, when it fires at the UK and rolls 4, then
+    the UK loses 4; a second strike from Western Europe this turn is refused."""
+    table = with_advance(new_game(), "Germany", "rockets").at("Germany", Phase.COMBAT_MOVE)
+
+    table.send("germany", cmd.FireRockets("Germany", "Western Europe", "United Kingdom"), rolls=[4])
+
+    assert table.events_of(RocketFired)[0].damage == 4 and table.game.treasury["UK"] == 26
+    assert table.refused("germany", cmd.FireRockets("Germany", "Western Europe", "United Kingdom")).rule_id == \
+        "AAR-tech"
+
+
+@pytest.mark.rule("AAR-tech")
+def test_without_its_capital_a_power_does_no_research():
+    """AAR-purchase / AAR-tech: "none without the capital (no purchase, no research, no income)".
+    Given Russia placing with Moscow in German hands, when placement ends, then research is passed
+    by and Germany's turn begins."""
+    table = new_game().owner("Russia", "Germany").at("Russia", Phase.PLACE)
+
+    table.send("russia", cmd.EndPlacement("Russia"))
+
+    assert table.events_of(WeaponsDeveloped) == []
+    assert (table.game.power, table.game.phase) == ("Germany", Phase.PURCHASE)
