@@ -25,9 +25,10 @@ def main(argv: list[str] | None = None) -> int:
                        help="open connections per process (an idle SSE stream is one, and holds no thread)")
     serve.add_argument("--threads", type=int, help="ignored (the server was threaded before gevent); scripts still pass it")
 
-    worker = sub.add_parser("worker", help="run RQ workers for the combat and replay queues (needs REDIS_URL)")
+    worker = sub.add_parser("worker", help="run RQ workers for the background job queues (needs REDIS_URL)")
     worker.add_argument("--burst", action="store_true", help="stop when the queues are empty")
-    worker.add_argument("--queue", action="append", choices=["combat", "replay"])
+    worker.add_argument("--queue", action="append", choices=_Queues(), metavar="QUEUE",
+                        help="a queue to work: %(choices)s (again for more; default: every one)")
 
     jobs = sub.add_parser("jobs", help="background jobs of a game")
     jobs.add_argument("action", choices=["pending", "requeue"],
@@ -72,7 +73,7 @@ def main(argv: list[str] | None = None) -> int:
         return COMMANDS[args.command](args)
     except (ExportError, CommandError) as error:
         print(f"casus {args.command}: {error}", file=sys.stderr)
-        return 1
+        return getattr(error, "exit_code", 1)
     except Exception as error:
         if not _redis_down(error):
             raise
@@ -90,6 +91,28 @@ def _redis_down(error: Exception) -> bool:
 
 class CommandError(Exception):
     """A command that cannot do what it was asked: said in one line, never a traceback."""
+
+    exit_code = 1
+
+
+class NoStore(CommandError):
+    """The store a command reads is not there (the wrong folder, or CASUS_DB unset)."""
+
+    exit_code = 2
+
+
+class _Queues:
+    """``--queue``'s choices, service.jobs.QUEUES, imported only when asked (the help, or a
+    --queue to check): importing it imports redis, which `casus serve` must not do before gevent
+    patches sockets. With a metavar, argparse does not list the choices while building."""
+
+    def __iter__(self):
+        from service.jobs import QUEUES
+
+        return iter(QUEUES)
+
+    def __contains__(self, name) -> bool:
+        return name in tuple(self)
 
 
 def _redis_where() -> str:
@@ -112,6 +135,19 @@ def _services():
     from service import bootstrap
 
     return bootstrap.from_env()
+
+
+def _existing_services(why: str = ""):
+    """The services over a store that exists. A command that reads games refuses a SQLite file
+    that is not there: opening it would create an empty database, and the game asked for would
+    seem not to exist."""
+    from service.config import Config
+
+    config = Config.from_env()
+    if not config.redis_url and not Path(config.database).is_file():
+        raise NoStore(f"no store at {Path(config.database).resolve()}{why}: run it where the server keeps its "
+                      f"database, or set CASUS_DB to that file (or REDIS_URL)")
+    return _services()
 
 
 def cmd_serve(args) -> int:
@@ -182,7 +218,7 @@ def cmd_worker(args) -> int:
 def cmd_jobs(args) -> int:
     from service.jobs import follow_ups
 
-    services = _services()
+    services = _existing_services()
     if not services.games.store.version(args.game_id):
         print(f"no game {args.game_id}", file=sys.stderr)
         return 1
@@ -198,7 +234,7 @@ def cmd_jobs(args) -> int:
 def cmd_replay(args) -> int:
     from rich.progress import Progress
 
-    games = _services().games
+    games = _existing_services().games
     timeline = games.timeline
     rules = timeline.rules(args.game_id)
     if rules is None:
@@ -220,7 +256,7 @@ def cmd_replay(args) -> int:
 def cmd_export(args) -> int:
     from events.store import iter_all
 
-    store = _services().games.store
+    store = _existing_services().games.store
     out = open(args.output, "wb") if args.output else sys.stdout.buffer
     count = 0
     try:
@@ -259,17 +295,25 @@ def read_export(path: str) -> list[Envelope]:
 
 
 def cmd_verify(args) -> int:
+    """One verdict: ``ok`` is false when the chain, a die roll or (with --head) the signed head
+    does not check out."""
     envelopes = read_export(args.file)
-    report = verify(envelopes)
-    print(orjson.dumps(report.to_dict(), option=orjson.OPT_INDENT_2).decode())
-    if not report.ok:
-        print(f"FAILED: first bad event is version {report.first_bad_version}", file=sys.stderr)
+    report = verify(envelopes).to_dict()
+    head_problem = None
+    if args.head:
+        head_problem = _head_problem(envelopes, args.head, args.key)
+        report["head_ok"] = head_problem is None
+        if head_problem:
+            report["ok"] = False
+            report["problems"].append(f"signed head: {head_problem}")
+    print(orjson.dumps(report, option=orjson.OPT_INDENT_2).decode())
+    if report["first_bad_version"] is not None:
+        print(f"FAILED: first bad event is version {report['first_bad_version']}", file=sys.stderr)
+    if head_problem:
+        print(f"FAILED: {head_problem}", file=sys.stderr)
+    if not report["ok"]:
         return 1
     if args.head:
-        problem = _head_problem(envelopes, args.head, args.key)
-        if problem:
-            print(f"FAILED: {problem}", file=sys.stderr)
-            return 1
         print(f"the export is exactly the signed history: version {envelopes[-1].version}", file=sys.stderr)
     return 0
 
@@ -278,7 +322,11 @@ def _head_problem(envelopes: list[Envelope], token: str, keys: list[str] | None)
     """Why the export is not exactly the history the signed head names (None: it is)."""
     from events.signing import BadHead, verify_head
 
-    public = dict(k.split("=", 1) for k in keys) if keys else _services().games.keys.public_keys()
+    if keys:
+        public = dict(k.split("=", 1) for k in keys)
+    else:
+        services = _existing_services(" to take the server's keys from (or give them with --key)")
+        public = services.games.keys.public_keys()
     try:
         head = verify_head(token, public)
     except BadHead as error:

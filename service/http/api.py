@@ -11,6 +11,7 @@ from flask.views import MethodView
 
 from domain import registry
 from domain.kernel.platform import PLATFORM_COMMANDS
+from domain.kernel.schedule_views import PLATFORM_PROJECTIONS
 from events.store import iter_all
 from events.verify import verify
 from service import jobs as job_functions
@@ -313,7 +314,8 @@ class Projections(MethodView):
     @games.response(200, s.ProjectionListSchema)
     @problems("listProjections", 404)
     def get(self, game_id):
-        """Names of the read models this game's ruleset serves."""
+        """Names of the read models this game's ruleset serves (every game also serves the
+        platform's `schedule` and `lateness`)."""
         return {"projections": [p.name for p in g.services.games.rules(game_state(game_id).game_id).ruleset.projections]}
 
 
@@ -432,7 +434,7 @@ class Job(MethodView):
 @meta.route("/openapi.yaml")
 class OpenAPI(MethodView):
     @meta.doc(operationId="getOpenAPI", responses={"200": {
-        "description": "This API's OpenAPI document", "content": {"application/yaml": {"schema": {"type": "string"}}}}})
+        "description": "This API's OpenAPI document", "content": {"application/yaml": {"schema": {"type": "object"}}}}})
     def get(self):
         """The published contract (the same text as openapi.yaml in the repository)."""
         return Response(current_app.extensions["casus_openapi"](), mimetype="application/yaml")
@@ -444,5 +446,5 @@ def _ruleset(ruleset) -> dict:
             "commands": [c.__name__ for c in ruleset.commands],
             "platform_commands": [c.__name__ for c in PLATFORM_COMMANDS],
             "events": [e.__name__ for e in ruleset.events],
-            "projections": [p.name for p in ruleset.projections],
+            "projections": [p.name for p in ruleset.projections] + list(PLATFORM_PROJECTIONS),
             "seat_presets": {k: {seat: list(p) for seat, p in v.items()} for k, v in ruleset.seat_presets.items()}}

@@ -53,20 +53,34 @@ def install(app: Flask, config) -> None:
         parse_many(limit)  # a mistyped limit stops the start, not the first request
     if not limited:
         return
-    limiter = Limiter(get_remote_address, app=app, headers_enabled=True,
+    # flask-limiter's own headers would put a Retry-After on every answer of a limited operation
+    # (a created game told to wait a minute) and replace the 429's with one rounded down (0 while
+    # the detail says 1 s): _counts writes the counts, and only a 429 says how long to wait.
+    limiter = Limiter(get_remote_address, app=app, headers_enabled=False,
                       storage_uri=config.redis_url or "memory://",
                       key_prefix=f"{config.redis_prefix}:limits" if config.redis_url else "")
     for endpoint, (limit, key) in limited.items():
-        # The views live in service/api.py; wrapping them here keeps the policy in one place.
+        # The views live in service/http/api.py; wrapping them here keeps the policy in one place.
         app.view_functions[endpoint] = limiter.limit(limit, key_func=key, methods=["POST"])(app.view_functions[endpoint])
     app.extensions["casus_limiter"] = limiter
     app.register_error_handler(RateLimitExceeded, _too_many)
+    app.after_request(_counts)
+
+
+def _counts(response):
+    """X-RateLimit-Limit, -Remaining and -Reset (epoch seconds) on the answers of limited operations."""
+    current = current_app.extensions["casus_limiter"].current_limit
+    if current is not None:
+        response.headers["X-RateLimit-Limit"] = str(current.limit.amount)
+        response.headers["X-RateLimit-Remaining"] = str(current.remaining)
+        response.headers["X-RateLimit-Reset"] = str(current.reset_at)
+    return response
 
 
 def _too_many(error: RateLimitExceeded):
-    limiter: Limiter = current_app.extensions["casus_limiter"]
-    current = limiter.current_limit
-    wait = max(1, math.ceil(current.reset_at - time.time())) if current else 1
+    current = current_app.extensions["casus_limiter"].current_limit
+    # Whole seconds, rounded up and at least 1: a client waiting this long is counted anew.
+    wait = max(1, math.ceil(current.window.reset_time - time.time())) if current else 1
     return problem_response(Problem(429, "too-many-requests", "Too many requests",
                                     f"at most {error.limit.limit} for this client on {request.method} "
                                     f"{request.path}; retry after {wait} s",

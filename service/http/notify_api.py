@@ -120,8 +120,8 @@ class Notifications(MethodView):
         """This seat's notifications after a version (the moderator's: every one once)."""
         seat = _seat(game_id)
         state = game_state(game_id)
-        found, after = stream(g.services.games.store, game_id, state.seats, seat, query["after"], query["limit"],
-                              games=g.services.games)
+        notices = g.services.webhooks.notices if g.services.webhooks else None
+        found, after = stream(g.services.games, game_id, seat, query["after"], query["limit"], notices)
         return {"seat": seat, "notifications": [n.to_dict() for n in found], "after": after}
 
 

@@ -22,12 +22,11 @@ from werkzeug.exceptions import (
     InternalServerError,
     RequestEntityTooLarge,
 )
-from werkzeug.http import HTTP_STATUS_CODES
 
 from domain.kernel import SPECTATOR, RuleViolation
 from events.codec import SAFE_INTEGER
 from events.store import IdempotencyConflict, WrongExpectedVersion
-from service.http.problems import Problem, bad_request, validation
+from service.http.problems import Problem, bad_request, http_slug, validation
 from service.rules import all_rules
 
 PROBLEM_JSON = "application/problem+json"
@@ -43,7 +42,8 @@ MAX_JSON_DEPTH = 64  # the deepest data pack is a dozen levels; anything far dee
 # ---- problems ---------------------------------------------------------------------------------
 
 def problem_response(problem: Problem) -> Response:
-    body = problem.body(request.path)
+    # The type is this service's page of the problem, on the host the request named (as rule_url).
+    body = problem.body(url_for("reference.ProblemType", slug=problem.slug, _external=True), request.path)
     if body.get("rule_id") in all_rules():  # the rule's text is a page of this service
         body["rule_url"] = url_for("reference.Rule", rule_id=body["rule_id"], _external=True)
     body = orjson.dumps(body, option=orjson.OPT_NON_STR_KEYS)
@@ -85,17 +85,7 @@ def _unavailable(detail: str) -> Problem:
                    headers={"Retry-After": "5"})
 
 
-# Stable types for what werkzeug raises; any other code gets its status phrase as a slug.
-_SLUGS = {404: "not-found", 405: "method-not-allowed", 406: "not-acceptable", 413: "payload-too-large",
-          414: "uri-too-long", 415: "unsupported-media-type", 500: "internal-error"}
 _KEPT_HEADERS = ("Allow", "Retry-After", "WWW-Authenticate")
-
-
-def http_slug(code: int) -> str:
-    if code in _SLUGS:
-        return _SLUGS[code]
-    phrase = HTTP_STATUS_CODES.get(code, f"http {code}")
-    return re.sub(r"[^a-z0-9]+", "-", phrase.lower().replace("'", "")).strip("-")
 
 
 def _http_problem(error: HTTPException) -> Problem:
@@ -192,7 +182,20 @@ def _json_body():
         raise Problem(415, "unsupported-media-type", "Unsupported media type",
                       f"send the body as Content-Type: application/json (not {mimetype or 'none'!r})",
                       headers={"Accept-Post": "application/json"})
-    return read_json(_body_bytes(length))
+    value, unsafe = _read_json(_body_bytes(length))
+    if unsafe:  # reported with every other error of the body, not before them
+        raise _invalid(_schema_errors(value, unsafe))
+    return value
+
+
+def _schema_errors(value, more: dict[str, str]) -> dict:
+    """The errors of the routed operation's body schema with ``value``, and ``more``."""
+    schema = _body_schema()
+    errors = _allowed_fields(Blueprint.ARGUMENTS_PARSER.schema(schema).validate(value)
+                             if isinstance(schema, type) else schema.validate(value))
+    for path, message in more.items():
+        errors[path] = [*errors.get(path, []), message]
+    return errors
 
 
 def _body_bytes(length: int | None) -> bytes:
@@ -226,7 +229,16 @@ def _parse_int(text: str):
 
 def read_json(raw: bytes):
     """I-JSON (RFC 7493) at most MAX_JSON_DEPTH deep: 400 for what is not JSON, not Unicode or too
-    deep, 422 naming each integer no JSON client can hold.
+    deep, 422 naming each integer no JSON client can hold."""
+    value, unsafe = _read_json(raw)
+    if unsafe:
+        raise validation(unsafe)
+    return value
+
+
+def _read_json(raw: bytes) -> tuple[object, dict[str, str]]:
+    """``read_json``'s value, and each integer no JSON client can hold (path -> message) for the
+    caller to refuse with the body's other errors.
 
     orjson reads a body first (a command's parse took a fifth of the request's own work). Where it
     could read differently from the strict reader -- anything it refuses, and any number it gives
@@ -239,7 +251,7 @@ def read_json(raw: bytes):
     else:
         unsafe, floats = _walk(value)
         if not floats:
-            return _safe(value, unsafe)
+            return value, unsafe
     try:
         value = json.loads(raw.decode("utf-8"), parse_int=_parse_int)
     except UnicodeDecodeError:
@@ -248,13 +260,7 @@ def read_json(raw: bytes):
         raise _too_deep("the body") from None
     except ValueError:
         raise bad_request("malformed-json", "Malformed JSON", "the body is not valid JSON") from None
-    return _safe(value, _walk(value)[0])
-
-
-def _safe(value, unsafe: dict[str, str]):
-    if unsafe:
-        raise validation(unsafe)
-    return value
+    return value, _walk(value)[0]
 
 
 def _too_deep(where: str) -> Problem:

@@ -3,19 +3,15 @@
 JSON by default; a browser (``Accept: text/html``) gets the same as a small HTML page."""
 from __future__ import annotations
 
-from functools import lru_cache
-from importlib import resources
-
 import orjson
-import yaml
-from flask import Response, request
+from flask import Response, request, url_for
 from flask.views import MethodView
 from markupsafe import escape
 from werkzeug.http import HTTP_STATUS_CODES
 
 from service.http import schemas as s
-from service.http.plumbing import Blueprint, PROBLEM_JSON, http_slug
-from service.http.problems import TYPE_BASE, not_found
+from service.http.plumbing import Blueprint, PROBLEM_JSON
+from service.http.problems import http_slug, not_found, problem_types
 from service.rules import all_rules
 
 reference = Blueprint("reference", __name__, description="Problem types and rules, as linked from answers")
@@ -26,12 +22,6 @@ def _page(description: str, schema) -> dict:
     """A page in JSON, or the same as HTML for a browser."""
     return {"description": description, "content": {"application/json": {"schema": schema},
                                                     "text/html": {"schema": {"type": "string"}}}}
-
-
-@lru_cache(maxsize=None)
-def problem_types() -> dict[str, dict]:
-    text = resources.files("service.http").joinpath("problem_types.yaml").read_text(encoding="utf-8")
-    return yaml.safe_load(text)
 
 
 def problem_type(slug: str) -> dict | None:
@@ -55,7 +45,7 @@ class ProblemType(MethodView):
         page = problem_type(slug)
         if page is None:
             raise not_found(f"problem type {slug!r}")
-        page = {"type": TYPE_BASE + slug, **page}
+        page = {"type": url_for("reference.ProblemType", slug=slug, _external=True), **page}
         return _html(page["title"], page) if _wants_html() else _json(page)
 
 

@@ -16,13 +16,13 @@ from typing import Any, Callable
 
 import orjson
 import redis
-from rq import Queue, Worker
 from rq.exceptions import NoSuchJobError
 from rq.job import Job, Retry
 
 from domain.kernel import SYSTEM
 from events.store import WrongExpectedVersion
 from projections.timeline import Timeline
+from service.jobs.redis_jobs import CasusWorker, TrackedQueue
 
 QUEUES = ("combat", "replay", "schedule", "webhooks")
 
@@ -194,8 +194,9 @@ class RQJobs:
     """Jobs on RQ, all under the deployment's ``CASUS_REDIS_PREFIX``: queue ``<prefix>:combat``
     (Redis key ``rq:queue:<prefix>:combat``) and job ids ``<prefix>-<id>``, so a worker of another
     deployment on the same Redis never takes one of ours. A job is retried when it fails or its
-    worker dies (``Retry``; ``CasusWorker`` notices dead workers); jobs are idempotent, so a
-    retry of one that had in fact finished changes nothing."""
+    worker dies, wherever the worker left it (``Retry``, and the queues' ledger of open jobs:
+    service/jobs/redis_jobs.py); jobs are idempotent, so a retry of one that had in fact finished
+    changes nothing."""
 
     kind = "rq"
 
@@ -204,7 +205,8 @@ class RQJobs:
         self.prefix = prefix
         self._id_prefix = rq_safe(prefix) + "-"
         self.retries, self.timeout = retries, timeout
-        self.queues = {name: Queue(queue_name(prefix, name), connection=self.connection) for name in QUEUES}
+        self.queues = {name: TrackedQueue(queue_name(prefix, name), connection=self.connection, retries=retries)
+                       for name in QUEUES}
 
     def _rq_id(self, job_id: str) -> str:
         return self._id_prefix + job_id
@@ -244,48 +246,6 @@ class RQJobs:
 
 def queue_name(prefix: str, queue: str) -> str:
     return f"{prefix}:{queue}"
-
-
-class CasusWorker(Worker):
-    """An RQ worker that notices its dead peers soon. RQ's own maintenance retries a started job
-    once its heartbeat lapses (``job_monitoring_interval`` + ``grace`` seconds; RQ waits 60) and a
-    job left dequeued but never started after a minute; here both waits are settings, and the
-    maintenance pass runs every ``maintenance_interval`` seconds."""
-
-    grace: int = 60
-    stale_after: float = 60.0
-
-    def get_heartbeat_ttl(self, job: Job, working_time: float = 0.0) -> int:
-        beat = self.job_monitoring_interval
-        if job.timeout and job.timeout > 0:
-            beat = min(job.timeout - working_time, beat)
-        return int(beat) + self.grace
-
-    def clean_registries(self):
-        for queue in self.queues:
-            self._requeue_never_started(queue)
-        super().clean_registries()
-
-    def _requeue_never_started(self, queue: Queue) -> None:
-        """A job a worker dequeued and died before starting sits in the queue's intermediate
-        list: retried once it has been seen there for ``stale_after`` seconds (a live worker
-        moves it on within milliseconds)."""
-        intermediate = queue.intermediate_queue
-        for rq_id in intermediate.get_job_ids():
-            if rq_id in queue.started_job_registry:
-                continue
-            first = intermediate.get_first_seen(rq_id)
-            if first is None:
-                intermediate.set_first_seen(rq_id)
-                if self.stale_after > 0:
-                    continue
-            elif (time.time() - first.timestamp()) < self.stale_after:
-                continue
-            job = queue.fetch_job(rq_id)
-            intermediate.remove(rq_id)
-            if job is not None:
-                self.log.warning("job %s was dequeued by a worker that died before starting it: retried", rq_id)
-                queue.enqueue_job(job)
 
 
 def run_worker(redis_url: str, prefix: str, queues: tuple[str, ...] = QUEUES, burst: bool = False,

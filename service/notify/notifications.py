@@ -11,7 +11,6 @@ to open for that step, its ``DeadlineOpened`` tells the seat instead, with the d
 from __future__ import annotations
 
 import threading
-import weakref
 from dataclasses import asdict, dataclass
 from typing import Iterable, Iterator
 
@@ -151,7 +150,6 @@ class Notices:
     def __init__(self, store: EventStore, secrets):
         self.store, self.secrets = store, secrets
         self._lock = threading.Lock()
-        _NOTICES[store] = self  # stream() is handed the event store: this is how it finds them
 
     def post(self, note: Notification) -> None:
         """Keep ``note`` (once per id)."""
@@ -176,45 +174,27 @@ class Notices:
         return orjson.loads(raw) if raw else []
 
 
-_NOTICES: "weakref.WeakKeyDictionary[EventStore, Notices]" = weakref.WeakKeyDictionary()
-
-
 def _noticed(waiting: list[tuple[int, Notification]], since: int, upto: int) -> list[Notification]:
     """The waiting notices raised after ``since`` up to ``upto``."""
     return [note for raised_at, note in waiting if since < raised_at <= upto]
 
 
-def stream(store: EventStore, game_id: str, seats: Iterable[str], seat: str, after: int = 0,
-           limit: int = 100, games=None) -> tuple[list[Notification], int]:
+def stream(games, game_id: str, seat: str, after: int = 0, limit: int = 100,
+           notices: Notices | None = None) -> tuple[list[Notification], int]:
     """A seat's notifications after a version, a page of the log at a time; returns them and
-    the version read up to (the next page's ``after``). With ``games`` (GameService) the log is
-    folded, so "your move" follows who is awaited (``along``); a page ends between commands
+    the version read up to (the next page's ``after``). The log is folded (``games``, the
+    GameService), so "your move" follows who is awaited (``along``); a page ends between commands
     (one command's notifications are never split, so a page may hold more than ``limit`` only
     when its first command alone does). A service notice raised at version v is listed after v's
     notifications, from every ``after`` up to v."""
-    board = _NOTICES.get(store)
-    waiting = board.of(game_id, seat, after) if board else []
-    if games is not None:
-        found: list[Notification] = _noticed(waiting, after - 1, after)
-        for read, notes in along(games, game_id, after):
-            mine = [n for n in notes if n.seat == seat] + _noticed(waiting, after, read)
-            if found and len(found) + len(mine) > limit:
-                break
-            found += mine
-            after = read
-            if len(found) >= limit:
-                break
-        return found, after
-    seats = tuple(seats)
-    found = _noticed(waiting, after - 1, after)
-    while len(found) < limit:
-        page = store.read(game_id, after=after, limit=500)
-        if not page:
+    waiting = notices.of(game_id, seat, after) if notices else []
+    found: list[Notification] = _noticed(waiting, after - 1, after)
+    for read, notes in along(games, game_id, after):
+        mine = [n for n in notes if n.seat == seat] + _noticed(waiting, after, read)
+        if found and len(found) + len(mine) > limit:
             break
-        for envelope in page:
-            found += [n for n in notifications(envelope, seats) if n.seat == seat]
-            found += _noticed(waiting, after, envelope.version)
-            after = envelope.version
-            if len(found) >= limit:
-                break
-    return found[:limit], after
+        found += mine
+        after = read
+        if len(found) >= limit:
+            break
+    return found, after

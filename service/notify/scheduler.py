@@ -187,11 +187,11 @@ class RQScheduler:
     kind = "rq"
 
     def __init__(self, games, connection, clock: Clock = _wall_clock, queue: str = "schedule"):
-        from rq import Queue
+        from service.jobs.redis_jobs import TrackedQueue  # a fire job is retried, and strands nowhere
 
         self.games = games
         self.clock = clock
-        self.queue = Queue(queue, connection=connection)
+        self.queue = TrackedQueue(queue, connection=connection)
 
     def after_events(self, game_id: str, rules=None, envelopes=None, events=None) -> None:
         if not touches_schedule(self.games, game_id, events):

@@ -122,7 +122,14 @@ def test_404_for_unknown_games_rulesets_jobs_and_projections(client, table):
     assert_problem(client.get("/rulesets/no-such-ruleset"), 404, "not-found")
     assert_problem(client.get("/jobs/no-such-job"), 404, "not-found")
     assert_problem(client.get(f"/games/{table.game_id}/projections/no-such"), 404, "not-found")
-    assert_problem(client.post("/games", json={"ruleset": "no-such", "seats": {"a": ["A"]}}), 404, "not-found")
+
+
+def test_an_unknown_ruleset_in_a_new_game_is_a_body_error_naming_the_known_ones(client):
+    """The ruleset is a field of the body, not the resource asked for (before: 404)."""
+    body = assert_problem(client.post("/games", json={"ruleset": "no-such", "seats": {"a": ["A"]}}),
+                          422, "validation-error")
+    message = " ".join(body["errors"]["ruleset"])
+    assert "no-such" in message and all(known in message for known in ("tiny", "dod3", "aa-global1940"))
 
 
 def test_game_creation_refuses_bad_seats(client):
@@ -168,3 +175,37 @@ def test_an_unknown_field_of_any_body_lists_the_allowed_ones(client):
                           422, "validation-error")
     message = " ".join(body["errors"]["atacker"])
     assert "attacker" in message and "defender" in message
+
+
+@pytest.mark.parametrize("body, fields", [
+    ({"ruleset": "no-such", "preset": "duel", "visibility": "secret"}, {"ruleset", "visibility"}),
+    ({"ruleset": "tiny", "preset": "no-such", "visibility": "secret"}, {"preset", "visibility"}),
+    ({"ruleset": 5, "seats": {"a": ["A"]}, "options": {"x": 10**30}}, {"ruleset", "options.x"}),
+])
+def test_every_bad_field_of_a_new_game_is_reported(client, body, fields):
+    """Before: only the first (the schema's before the ruleset's; an unsafe integer before the schema)."""
+    problem = assert_problem(client.post("/games", json=body), 422, "validation-error")
+    assert set(problem["errors"]) == fields
+
+
+def test_every_bad_item_of_a_command_is_reported(table, log_unchanged):
+    """Before: a list or a map stopped at its first bad item."""
+    data = {"reminders": ["soon", 12, "later"], "hours": {"a": "x", "b": "y"}, "grace_hours": "none"}
+    problem = assert_problem(table.command("moderator", "SetSchedule", data), 422, "validation-error")
+    assert set(problem["errors"]) == {"data.reminders[0]", "data.reminders[2]", "data.hours.a", "data.hours.b",
+                                      "data.grace_hours"}
+
+
+def test_a_problem_type_is_the_page_of_this_service_as_rule_url_is(client):
+    """Before: https://casus-belli.dev/problems/..., a host that is not the service."""
+    root = "https://casus.example:8443"
+    missing = client.get("/games/no-such-game", base_url=root)
+    assert_problem(missing, 404, "not-found")
+    assert missing.json["type"] == f"{root}/problems/not-found"
+    created = client.post("/games", json={"ruleset": "dod3", "preset": "3"}).json
+    violation = client.post(f"/games/{created['game_id']}/commands", base_url=root,  # DOD3-5: no bid on turn 1
+                            json={"type": "SubmitBid", "data": {"power": "GE", "points": 1}},
+                            headers={"Authorization": f"Bearer {created['tokens']['player1']}", "If-Match": '"1"'})
+    body = assert_problem(violation, 422, "rule-violation")
+    assert (body["type"], body["rule_url"]) == (f"{root}/problems/rule-violation", f"{root}/rules/DOD3-5")
+    assert client.get("/problems/rule-violation", base_url=root).json["type"] == body["type"]

@@ -3,6 +3,7 @@ signatures checked by the reference library, retries after 500s and timeouts, no
 payload, a disabled webhook announced to the moderator, and commands that never wait on a
 receiver that is down."""
 import socket
+import sqlite3
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -19,12 +20,14 @@ FAST = Settings(attempts=3, backoff=0.05, timeout=0.5, disable_after=3)
 
 
 class Receiver:
-    """A loopback HTTP server answering each POST with the next scripted reply: a status, or
-    "hang" (answer only after the sender's timeout). Every request is kept."""
+    """A loopback HTTP server answering each POST with the next scripted reply: a status,
+    "hang" (answer only after the sender's timeout), or "hold" (answer 500 only once the test
+    sets ``released``). Every request is kept."""
 
     def __init__(self, replies=()):
         self.replies = list(replies)
         self.requests: list[tuple[dict, bytes]] = []
+        self.released = threading.Event()  # ends a "hold"
         receiver = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -35,6 +38,9 @@ class Receiver:
                 if reply == "hang":
                     time.sleep(FAST.timeout * 3)
                     reply = 200
+                if reply == "hold":  # the sender waits until the test releases it, then gets a 500
+                    receiver.released.wait(60)
+                    reply = 500
                 self.send_response(reply)
                 self.send_header("content-length", "0")
                 self.end_headers()
@@ -184,6 +190,54 @@ def test_a_failing_webhook_is_disabled_and_the_moderator_told(dod3, receivers):
     assert subscription["id"].encode() in notice()[0]
     [listed] = [w for w in dod3.client.get(f"/games/{dod3.game_id}/webhooks", headers=dod3.auth("player1")).json["webhooks"]]
     assert listed["active"] is False and "secret" not in listed
+
+
+def test_the_moderator_reads_the_webhook_disabled_notice_in_the_games_notifications(dod3, receivers):
+    """Given player1's receiver always answering 500 and no moderator webhook, when player1's
+    webhook is disabled, then the moderator's notifications (read from the start, and from the
+    version read up to before it) hold the webhook_disabled notice naming it, without its
+    secret; player1's own notifications do not."""
+    failing = receivers([500] * 10)
+    subscription = subscribe(dod3, "player1", failing.url)
+    dod3.send(MODERATOR, "SetSchedule")
+    read_up_to = notifications(dod3, MODERATOR)["after"]
+
+    def notices(after=0):
+        return [n for n in notifications(dod3, MODERATOR, after)["notifications"] if n["kind"] == "webhook_disabled"]
+
+    assert eventually(notices)
+    [notice] = notices()
+    assert notice["seat"] == MODERATOR and notice["data"]["subscription"]["id"] == subscription["id"]
+    assert notice["data"]["subscription"]["active"] is False and "secret" not in notice["data"]["subscription"]
+    assert notices(read_up_to) == [notice]  # a client polling from where it was finds it
+    assert [n["kind"] for n in notifications(dod3, "player1")["notifications"]].count("webhook_disabled") == 0
+    dod3.send("player1", "RollWeather")
+    assert notices(notifications(dod3, MODERATOR)["after"]) == []  # once read past, not again
+
+
+def test_a_delivery_a_dead_process_left_in_the_outbox_is_attempted_when_its_lease_ends(tmp_path, dod3, receivers):
+    """Given a delivery pending in the store's file, claimed by a process that died (its lease
+    runs 1 s more), when the service starts again on the file, then it attempts the delivery
+    once the lease has ended, and the outbox is empty after."""
+    receiver = receivers()
+    subscription = subscribe(dod3, "player1", receiver.url)
+    with sqlite3.connect(tmp_path / "webhooks.db") as db:
+        db.execute("INSERT INTO webhook_outbox VALUES (?, ?, 'msg_left', ?, 2, ?, ?)",
+                   (dod3.game_id, subscription["id"], b'{"type": "your_move"}', time.time(), time.time() + 1))
+    create_app(Config(database=str(tmp_path / "webhooks.db")))
+    time.sleep(0.5)
+    assert receiver.requests == []  # still claimed
+    assert eventually(lambda: deliveries(dod3, "player1", subscription))
+    assert [(d["message_id"], d["attempt"], d["ok"]) for d in deliveries(dod3, "player1", subscription)] == [
+        ("msg_left", 2, True)]
+    with sqlite3.connect(tmp_path / "webhooks.db") as db:
+        assert eventually(lambda: db.execute("SELECT COUNT(*) FROM webhook_outbox").fetchone() == (0,))
+
+
+def notifications(table, seat, after=0) -> dict:
+    answer = table.client.get(f"/games/{table.game_id}/notifications?after={after}", headers=table.auth(seat))
+    assert answer.status_code == 200, answer.get_data(as_text=True)
+    return answer.json
 
 
 def test_a_receiver_that_is_down_does_not_slow_commands(dod3, receivers):

@@ -229,7 +229,7 @@ def _check(response, what: str) -> None:
     if response.status_code >= 400:
         assert response.content_type == PROBLEM_JSON, f"{what}: {response.content_type}"
         body = response.json
-        assert body["status"] == response.status_code and body["type"].startswith("https://") and body["title"], what
+        assert body["status"] == response.status_code and body["type"].startswith("http://localhost/problems/") and body["title"], what
     response.close()
 
 

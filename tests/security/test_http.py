@@ -28,7 +28,7 @@ def test_every_http_error_flask_can_raise_is_problem_json(sqlite_app, code):
     assert response.status_code == code and response.content_type == "application/problem+json"
     body = response.json
     assert body["status"] == code and body["title"]
-    assert body["type"].startswith("https://casus-belli.dev/problems/") and " " not in body["type"]
+    assert body["type"].startswith("http://localhost/problems/") and " " not in body["type"]
 
 
 def test_the_problem_types_are_stable_names(sqlite_app):

@@ -66,7 +66,7 @@ def _wait_until_healthy(process: subprocess.Popen, seconds: float = 30) -> None:
         try:
             if requests.get(f"{process.base}/healthz", timeout=1).ok:
                 return
-        except requests.ConnectionError:
+        except (requests.ConnectionError, requests.Timeout):
             time.sleep(0.1)
     process.kill()
     raise RuntimeError(f"casus serve did not answer on {process.base}")

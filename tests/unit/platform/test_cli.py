@@ -24,7 +24,9 @@ def test_replay_folds_the_whole_log(env_db, capsys):
 
 
 def test_replay_of_an_unknown_game_fails(env_db, capsys):
+    Game(env_db)  # the store exists (without one the CLI refuses: test_cli_verdicts.py)
     assert casus(["replay", "nope"]) == 1
+    assert "no game nope" in capsys.readouterr().err
 
 
 def test_data_validate_accepts_the_shipped_pack_and_names_the_bad_field(tmp_path, capsys):

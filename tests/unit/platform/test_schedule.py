@@ -298,7 +298,7 @@ def test_the_schedule_projection_says_what_is_owed_without_a_schedule(game):
 
 def your_moves(game, seat):
     """(version, what ``seat`` owes, due) of each "your move" told to ``seat``."""
-    found, _ = stream(game.service.store, game.id, game.state.seats, seat, games=game.service)
+    found, _ = stream(game.service, game.id, seat)
     return [(n.version, n.data["owes"].get(seat), n.data["due"]) for n in found if n.kind == "your_move"]
 
 
