@@ -1,11 +1,13 @@
-"""Axis & Allies Revised movement: where-may-it-go and the move validator, each against a plain
-breadth-first search of the board graph for the same units.
+"""Axis & Allies movement on the Revised and the Global 1940 boards: where-may-it-go and the move
+validator, each against a plain breadth-first search of the board graph for the same units.
 
 Where-may-it-go: every unit type in every space of each power at the start, in the combat move
 (``where_may_they_go``: one survey of the position, one search per unit stack).
 Validation: a turn's worth of legal moves (--moves, drawn from those answers) checked by
 ``check_move``. The baseline for both is a BFS bounded by the unit's movement over bare adjacency
-(no owners, units, canals or landing), measured in this run, on this machine. Target: <= 5x."""
+(no owners, units, canals, relations, bases or landing), measured in this run, on this machine.
+On the Global board the position carries the starting relations (politics, neutrals, sea bans) and
+the bases. Target: <= 5x. ``--board revised|global|both`` (default both)."""
 from __future__ import annotations
 
 import argparse
@@ -19,6 +21,7 @@ import yaml
 
 from domain.aa.board import (
     BOARD_FILE,
+    GLOBAL_BOARD_FILE,
     Board,
     Move,
     check_move,
@@ -27,6 +30,7 @@ from domain.aa.board import (
     where_may_it_go,
     where_may_they_go,
 )
+from domain.aa.board.terrain import movement_left
 
 
 def plain_bfs(board: Board, start: str, budget: int) -> dict[str, int]:
@@ -47,6 +51,12 @@ def plain_bfs(board: Board, start: str, budget: int) -> dict[str, int]:
 def unit_stacks(board: Board, position, power: str) -> list[tuple[str, str]]:
     return sorted({(space, p.unit) for space, pieces in position.units.items() for p in pieces
                    if p.power == power and board.units[p.unit].movable})
+
+
+def bonus(board: Board, position, power: str, space: str, unit: str) -> int:
+    """What a base adds to the baseline's bound (the unit's movement) for the stack: 0 on the Revised board."""
+    return max(movement_left(board, position, power, p, space) for p in position.pieces(space)
+               if p.power == power and p.unit == unit) - board.movement(unit)
 
 
 def turn_moves(board: Board, position, power: str, count: int) -> list[Move]:
@@ -70,34 +80,47 @@ def timed(work, repeat: int, at_least: float = 0.02) -> float:
             return elapsed / calls
 
 
+BOARDS = {"revised": BOARD_FILE, "global": GLOBAL_BOARD_FILE}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--repeat", type=int, default=20)
     parser.add_argument("--moves", type=int, default=30)
+    parser.add_argument("--board", choices=[*BOARDS, "both"], default="both")
     args = parser.parse_args()
-    text = resources.files(BOARD_FILE[0]).joinpath(BOARD_FILE[1]).read_text(encoding="utf-8")
+    for name, where in BOARDS.items():
+        if args.board in (name, "both"):
+            print(f"-- {name} board")
+            bench_board(where, args)
+
+
+def bench_board(where: tuple[str, str], args) -> None:
+    text = resources.files(where[0]).joinpath(where[1]).read_text(encoding="utf-8")
     board = load_board(yaml.safe_load(text))
     start = starting_position(board)
-    stacks = {p: unit_stacks(board, start, p) for p in board.powers}
+    stacks = {p: [(space, unit, bonus(board, start, p, space, unit)) for space, unit in unit_stacks(board, start, p)]
+              for p in board.powers}
     moves = {p: turn_moves(board, start, p, args.moves) for p in board.powers}
+    moves_bonus = {p: [bonus(board, start, p, m.start, next(iter(m.units))) for m in moves[p]] for p in board.powers}
     assert all(check_move(board, start, p, "combat", m) is None for p in board.powers for m in moves[p])
 
     def reach_all(power):
         where_may_they_go(board, start, "combat", power)
 
     def reach_plain(power):
-        for space, unit in stacks[power]:
-            plain_bfs(board, space, board.movement(unit))
+        for space, unit, extra in stacks[power]:
+            plain_bfs(board, space, board.movement(unit) + extra)
 
     def validate_all(power):
         for move in moves[power]:
             check_move(board, start, power, "combat", move)
 
     def validate_plain(power):
-        for move in moves[power]:
+        for move, extra in zip(moves[power], moves_bonus[power]):
             unit = next(iter(move.units))
-            assert move.destination in plain_bfs(board, move.start, board.movement(unit))
+            assert move.destination in plain_bfs(board, move.start, board.movement(unit) + extra)
 
     for power in board.powers:
         reach_ratios, check_ratios = [], []

@@ -7,6 +7,7 @@ from domain.aa.board.checks import Ctx, a
 from domain.aa.board.model import Board
 from domain.aa.board.position import Piece, Position
 from domain.aa.board.terrain import (
+    air_passable,
     air_room,
     carrier_offers,
     distances,
@@ -91,8 +92,10 @@ def can_land_within(board: Board, position: Position, power: str, space: str, le
     if left < 0:
         return False
 
+    passable = air_passable(board, position, power)
+
     def open_air(here: str, there: str) -> bool:
-        return not board.spaces[there].impassable
+        return passable(there)
 
     for spot in distances(board, space, left, open_air):
         if landable(board, position, power, spot):

@@ -13,8 +13,8 @@ from dataclasses import replace
 from domain.aa.board.checks import Move, Phase, Taken
 from domain.aa.board.model import Board
 from domain.aa.board.moves import plan_move
-from domain.aa.board.position import Piece, Position, merge_pieces
-from domain.aa.board.terrain import is_enemy_land
+from domain.aa.board.position import GlobalPiece, Piece, Position, merge_pieces
+from domain.aa.board.terrain import base_bonus, is_enemy_land
 from domain.aa.board.transport import distribute
 
 
@@ -29,8 +29,9 @@ def apply_move(board: Board, position: Position, power: str, phase: Phase | str,
     for piece, count in taken.pieces:
         _remove(units, start, piece, count)
         arriving.append(replace(piece, count=count, moved=piece.moved + move.steps,
-                                combat_moved=piece.combat_moved or combat))
-    ashore = _transports(board, units, taken, move, combat)
+                                combat_moved=piece.combat_moved or combat,
+                                **_setting_off(board, position, power, piece, start, move.steps)))
+    ashore = _transports(board, position, power, units, taken, move, combat)
     arriving.extend(ashore[0])
     units[dest] = list(units.get(dest, [])) + arriving
     if move.unload_to:
@@ -46,6 +47,13 @@ def apply_move(board: Board, position: Position, power: str, phase: Phase | str,
                    units={space: pieces for space, pieces in tidy.items() if pieces})
 
 
+def _setting_off(board: Board, position: Position, power: str, piece: Piece, start: str, steps: int) -> dict:
+    """AAG-facilities: a piece setting off keeps the bonus its base gave it for the rest of the turn."""
+    if not isinstance(piece, GlobalPiece) or piece.moved or not steps:
+        return {}
+    return {"bonus": base_bonus(board, position, power, piece.unit, start)}
+
+
 def _remove(units: dict[str, list[Piece]], space: str, piece: Piece, count: int) -> None:
     pieces = units[space]
     i = pieces.index(piece)
@@ -55,8 +63,8 @@ def _remove(units: dict[str, list[Piece]], space: str, piece: Piece, count: int)
         pieces[i] = replace(piece, count=piece.count - count)
 
 
-def _transports(board: Board, units: dict[str, list[Piece]], taken: Taken, move: Move,
-                combat: bool) -> tuple[list[Piece], list[Piece]]:
+def _transports(board: Board, position: Position, power: str, units: dict[str, list[Piece]], taken: Taken,
+                move: Move, combat: bool) -> tuple[list[Piece], list[Piece]]:
     """The transports at the destination and the cargo put ashore."""
     if not taken.transports:
         return [], []
@@ -82,5 +90,6 @@ def _transports(board: Board, units: dict[str, list[Piece]], taken: Taken, move:
             ashore.extend(replace(c, done=True, combat_moved=c.combat_moved or combat) for c in cargo)
             cargo, done = [], True
         moved.append(replace(transport, moved=transport.moved + move.steps, done=done, cargo=merge_pieces(cargo),
-                             combat_moved=transport.combat_moved or (combat and move.steps > 0)))
+                             combat_moved=transport.combat_moved or (combat and move.steps > 0),
+                             **_setting_off(board, position, power, transport, move.start, move.steps)))
     return moved, ashore

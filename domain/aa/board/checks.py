@@ -9,14 +9,19 @@ from enum import StrEnum
 
 from domain.aa.board.model import Board, UnitProfile
 from domain.aa.board.position import Piece, Position
+from domain.aa.board.relations import Stances, stances
 from domain.aa.board.terrain import (
     blitz_blocker,
+    blocking_ships,
     canal_open,
     enemy_pieces,
     enemy_ships,
     is_enemy_land,
     sea_blocker,
     title,
+)
+from domain.aa.board.terrain import (
+    movement_left as piece_movement_left,
 )
 from domain.kernel import RuleViolation
 
@@ -76,8 +81,13 @@ class Ctx:
     def noncombat(self) -> bool:
         return self.phase is Phase.NONCOMBAT
 
-    def left(self, piece: Piece) -> int:
-        return self.board.movement(piece.unit, self.position.advances(self.power)) - piece.moved
+    @property
+    def stances(self) -> Stances:
+        return stances(self.board, self.position, self.power)
+
+    def left(self, piece: Piece, where: str | None = None) -> int:
+        """Movement left: with advances, and a base's bonus (AAG-facilities)."""
+        return piece_movement_left(self.board, self.position, self.power, piece, where or self.move.start)
 
 
 RULE_BY_DOMAIN = {"land": "AAR-move-land", "sea": "AAR-move-sea", "air": "AAR-air", "facility": "AAR-move-land"}
@@ -91,7 +101,7 @@ def rule_of(profile: UnitProfile) -> str:
 def a(board: Board, unit: str) -> str:
     """"a fighter", "an AA gun", "infantry": how a message names one unit of a type."""
     name = title(board, unit)
-    if unit in _MASS:
+    if unit in _MASS or name.split()[-1].lower() in _MASS:
         return name
     return f"{'an' if name[0].lower() in 'aeiou' else 'a'} {name}"
 
@@ -190,17 +200,21 @@ def land_route(ctx: Ctx, unit: str) -> None:
     """AAR-move-land, AAR-blitz: along land; enemy land ends the move unless armour blitzes through
     it empty; the non-combat move enters no enemy land."""
     board, position, power, move = ctx.board, ctx.position, ctx.power, ctx.move
-    profile = board.units[unit]
+    profile, at_war = board.units[unit], ctx.stances.at_war
     for space in move.route[1:]:
         if board.spaces[space].sea:
             raise RuleViolation("AAR-transport", f"{a(board, unit)} cannot go to sea on its own: it moves aboard "
                                                  f"a transport, as cargo")
     for space in move.route[1:-1]:
-        enemy = is_enemy_land(board, position, power, space)
+        enemy = position.owner(space) in at_war
         if enemy and ctx.noncombat:
             raise RuleViolation("AAR-ncm", f"{a(board, unit)} cannot pass through enemy {space} in the non-combat "
                                            "move")
-        if enemy and not profile.blitz:
+        if enemy and not profile.blitz and profile.blitz_with and not can_blitz(ctx, unit):
+            partners = " or ".join(title(board, u) for u in profile.blitz_with)
+            raise RuleViolation("AAR-blitz", f"{a(board, unit)} cannot blitz through {space}: it blitzes only "
+                                             f"alongside as many {partners}")
+        if enemy and not can_blitz(ctx, unit):
             raise RuleViolation("AAR-move-land", f"{a(board, unit)} must stop in {space}: entering enemy land ends "
                                                  "the move")
         if enemy:
@@ -210,30 +224,44 @@ def land_route(ctx: Ctx, unit: str) -> None:
         if not ctx.noncombat and space in position.conquered:
             raise RuleViolation("AAR-move-land", f"{a(board, unit)} cannot pass through {space}: it was taken this "
                                                  "turn")
-    if ctx.noncombat and move.steps and is_enemy_land(board, position, power, move.destination):
+    if ctx.noncombat and move.steps and position.owner(move.destination) in at_war:
         raise RuleViolation("AAR-ncm", f"{a(board, unit)} cannot enter enemy {move.destination} in the non-combat "
                                        "move")
 
 
+def can_blitz(ctx: Ctx, unit: str) -> bool:
+    """AAR-blitz, AAG-move: armour blitzes; mechanized infantry only alongside as many armour (or
+    alone with Improved Mechanized Infantry, AAG40-tech)."""
+    board, move = ctx.board, ctx.move
+    if board.blitzes(unit, ctx.position.advances(ctx.power)):
+        return True
+    partners = board.units[unit].blitz_with
+    return bool(partners) and sum(move.units.get(p, 0) for p in partners) >= move.units.get(unit, 0)
+
+
 def sea_route(ctx: Ctx, unit: str) -> None:
-    """AAR-move-sea, AAR-canal: along sea zones; enemy ships block (submarines pass unless an enemy
-    destroyer is there); canals only for their holders; the non-combat move meets no enemy ship."""
+    """AAR-move-sea, AAR-canal, AAG-move: along sea zones; enemy ships that block stop it
+    (submarines pass unless an enemy destroyer is there); canals and straits only for their holders
+    (or units exempt from them); the non-combat move meets no enemy ship that blocks and ends where
+    no enemy ship is."""
     board, position, power, move = ctx.board, ctx.position, ctx.power, ctx.move
     for space in move.route[1:]:
         if board.spaces[space].land:
             raise RuleViolation("AAR-move-sea", f"{a(board, unit)} cannot enter {space}: ships stay at sea")
     if ctx.noncombat:
         for zone in move.route[1:]:
-            if enemy_ships(board, position, power, zone):
+            ships = enemy_ships if zone == move.destination else blocking_ships
+            if ships(board, position, power, zone):
                 raise RuleViolation("AAR-ncm", f"{a(board, unit)} cannot enter {zone} in the non-combat move: enemy "
                                                "ships are there")
+    at_sea = tuple(u for u in move.units if board.units[u].is_sea)
     for here, there in zip(move.route, move.route[1:]):
-        if not canal_open(board, position, power, here, there):
+        if not canal_open(board, position, power, here, there, at_sea):
             canal = board.canal(here, there)
             held = " and ".join(canal.territories)
-            raise RuleViolation("AAR-canal", f"{a(board, unit)} cannot pass the {canal.name} canal from {here} to "
-                                             f"{there}: the {board.side_of[power]} have not held {held} since the "
-                                             "turn's start")
+            raise RuleViolation(board.canal_rule, f"{a(board, unit)} cannot pass {canal.title or f'the {canal.name} canal'}"
+                                                  f" from {here} to {there}: the {board.side_of[power]} have not held "
+                                                  f"{held} since the turn's start")
     subs_only = all(board.units[u].is_sub for u in move.units if board.units[u].is_sea)
     for zone in move.route[1:-1]:
         reason = sea_blocker(board, position, power, zone, subs_only)

@@ -1,14 +1,15 @@
 """The one move validator (AAR-move-land, AAR-blitz, AAR-move-sea, AAR-canal, AAR-transport, AAR-air,
-AAR-ncm), for combat and non-combat moves alike, in the order of TripleA's ``MoveValidator``: the
-move's shape, the pieces it takes, what stops them moving, the route by land or sea, movement left,
-transports, and where air units may end.
+AAR-ncm; on a Global board also AAG-move, AAG-politics, AAG-neutral, AAG40-china), for combat and
+non-combat moves alike, in the order of TripleA's ``MoveValidator``: the move's shape, the pieces it
+takes, what stops them moving, where relations let them go (``borders``), the route by land or sea,
+movement left (bases' bonus included), transports, and where air units may end.
 
 ``check_move`` answers None (legal) or the ``RuleViolation`` naming the rule and the territory;
 ``plan_move`` raises it instead and, on success, says which pieces the move takes (``Taken``).
 """
 from __future__ import annotations
 
-from domain.aa.board import air, transport
+from domain.aa.board import air, borders, transport
 from domain.aa.board.checks import (
     Ctx,
     Move,
@@ -24,6 +25,7 @@ from domain.aa.board.checks import (
 )
 from domain.aa.board.model import Board
 from domain.aa.board.position import Piece, Position
+from domain.aa.board.relations import stances
 from domain.aa.units import Ability
 from domain.kernel import RuleViolation
 
@@ -50,6 +52,7 @@ def plan_move(board: Board, position: Position, power: str, phase: Phase | str, 
         for piece, _ in chosen:
             gates(ctx, profile, piece)
         neutrals(ctx, profile)
+        borders.crossing(ctx, profile)
         if profile.is_land:
             land_route(ctx, unit)
         elif profile.is_sea:
@@ -67,8 +70,9 @@ def aa_overflown(board: Board, position: Position, power: str, move: Move) -> tu
     destination aside) holding an AA gun of ``power``'s enemies, in route order."""
     if not any(board.units[u].is_air for u in move.units):
         return ()
+    at_war = stances(board, position, power).at_war
     return tuple(space for space in move.route[1:-1]
-                 if any(board.enemies(power, p.power) and board.units[p.unit].type.has(Ability.ANTI_AIRCRAFT)
+                 if any(p.power in at_war and board.units[p.unit].type.has(Ability.ANTI_AIRCRAFT)
                         for p in position.pieces(space)))
 
 

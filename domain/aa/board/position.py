@@ -2,6 +2,11 @@
 
 A ``Piece`` is a number of units of one power and type in one space sharing one movement state; a
 loaded transport is a piece of one with its cargo inside it (cargo is not listed in the space).
+
+A board with politics or bases (Global 1940) starts a ``GlobalPosition``: a ``Position`` that also
+holds the ``Relations`` (AAG-politics) and the damage on facilities (AAG-facilities), whose pieces
+are ``GlobalPiece``s remembering the movement a base gave them when they set off. The Revised
+``Position`` and ``Piece`` keep their fields, so a Revised state reads and writes as before.
 """
 from __future__ import annotations
 
@@ -9,6 +14,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 
 from domain.aa.board.model import Board
+from domain.aa.board.relations import Relations, stances, starting_relations
 
 
 @dataclass(frozen=True)
@@ -66,8 +72,8 @@ class Position:
         return out
 
     def held_since_turn_start(self, board: Board, power: str, territory: str) -> bool:
-        """AAR-air, AAR-canal: friendly to ``power`` now and not taken this turn."""
-        return board.friendly(power, self.owners.get(territory)) and territory not in self.conquered
+        """AAR-air, AAR-canal: friendly to ``power`` now (its own or an ally's) and not taken this turn."""
+        return self.owners.get(territory) in stances(board, self, power).allied and territory not in self.conquered
 
     def start_turn(self) -> Position:
         """A new turn: every piece may move again, nothing is conquered yet."""
@@ -81,8 +87,32 @@ def _with_cargo(pieces: Iterable[Piece]) -> Iterator[Piece]:
         yield from p.cargo
 
 
+@dataclass(frozen=True)
+class GlobalPiece(Piece):
+    """A piece on a board with bases: ``bonus`` is the movement a base gave it when it set off this
+    turn (AAG-facilities); it counts only once the piece has moved."""
+
+    bonus: int = 0
+
+
+@dataclass(frozen=True)
+class GlobalPosition(Position):
+    """A position on a board with politics or bases: ``relations`` (AAG-politics) and ``damage``
+    (territory -> facility unit -> damage, AAG-facilities; a base at its board's out-of-action
+    damage gives no movement)."""
+
+    units: Mapping[str, tuple[GlobalPiece, ...]]
+    relations: Relations = field(default_factory=Relations)
+    damage: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
+
+    def damage_to(self, territory: str, unit: str) -> int:
+        return self.damage.get(territory, {}).get(unit, 0)
+
+
 def _fresh(piece: Piece) -> Piece:
-    return replace(piece, moved=0, combat_moved=False, done=False, cargo=merge_pieces(_fresh(c) for c in piece.cargo))
+    extra = {"bonus": 0} if isinstance(piece, GlobalPiece) else {}
+    return replace(piece, moved=0, combat_moved=False, done=False, cargo=merge_pieces(_fresh(c) for c in piece.cargo),
+                   **extra)
 
 
 def merge_pieces(pieces: Iterable[Piece]) -> tuple[Piece, ...]:
@@ -95,7 +125,7 @@ def merge_pieces(pieces: Iterable[Piece]) -> tuple[Piece, ...]:
         if p.cargo:
             out.append(p)
             continue
-        key = (p.power, p.unit, p.moved, p.combat_moved, p.done)
+        key = (p.power, p.unit, p.moved, p.combat_moved, p.done, getattr(p, "bonus", 0))
         if key in merged:
             merged[key] = replace(merged[key], count=merged[key].count + p.count)
         else:
@@ -104,9 +134,14 @@ def merge_pieces(pieces: Iterable[Piece]) -> tuple[Piece, ...]:
 
 
 def starting_position(board: Board) -> Position:
-    """AAR-board: the board's starting owners, units and original factories; no advances."""
-    units = {space: tuple(Piece(power, unit, count) for power, counts in by_power.items()
+    """AAR-board, AAG-board: the board's starting owners, units and original factories; no
+    advances. A board with politics or bases starts a ``GlobalPosition`` with its starting relations."""
+    kind = GlobalPiece if board.politics is not None or board.bases else Piece
+    units = {space: tuple(kind(power, unit, count) for power, counts in by_power.items()
                           for unit, count in counts.items())
              for space, by_power in board.starting_units.items()}
-    return Position(owners=board.starting_owners(), units=units, factories=board.original_factories,
-                    techs={p: frozenset() for p in board.powers})
+    if kind is Piece:
+        return Position(owners=board.starting_owners(), units=units, factories=board.original_factories,
+                        techs={p: frozenset() for p in board.powers})
+    return GlobalPosition(owners=board.starting_owners(), units=units, factories=board.original_factories,
+                          techs={p: frozenset() for p in board.powers}, relations=starting_relations(board))

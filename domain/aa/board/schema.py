@@ -20,11 +20,17 @@ from marshmallow import (
 )
 
 from domain.aa.board.model import Board, Canal, Space, UnitProfile, VictoryCity
+from domain.aa.board.schema_global import (
+    GlobalSections,
+    build_global,
+    check_global,
+    owners_of,
+)
 from domain.aa.pack_schema import UnitSchema
 from domain.aa.units import UnitType
 from domain.kernel.errors import error_paths
 
-RANKS = ("capital", "major", "moderate", "minor")
+RANKS = ("capital", "major", "moderate", "minor", "city")
 _count = dict(strict=True, validate=validate.Range(min=0))
 _UnitCounts = fields.Dict(keys=fields.String(), values=fields.Integer(strict=True, validate=validate.Range(min=1)))
 
@@ -42,19 +48,26 @@ class BoardUnitSchema(UnitSchema):
     carrier_cost = fields.Integer(load_default=0, **_count)
     carrier_capacity = fields.Integer(load_default=0, **_count)
     combat_move = fields.Boolean(load_default=True)
+    blitz_with = fields.List(fields.String(), load_default=list)
+    produces = fields.Integer(load_default=0, **_count)
+    max_damage = fields.Integer(load_default=0, **_count)
 
 
 class TerritorySchema(_Strict):
     ipc = fields.Integer(load_default=0, **_count)
     owner = fields.String(load_default=None)
+    original_owner = fields.String(load_default=None)  # where it differs from the owner at the start
     capital = fields.Boolean(load_default=False)
     factory = fields.Boolean(load_default=False)
     impassable = fields.Boolean(load_default=False)
-    neighbours = fields.List(fields.String(), required=True, validate=validate.Length(min=1))
+    map = fields.String(load_default=None)
+    # An impassable territory may touch nothing (the Pripet Marshes); the others need a neighbour.
+    neighbours = fields.List(fields.String(), required=True)
     units = fields.Dict(keys=fields.String(), values=_UnitCounts, load_default=dict)
 
 
 class SeaZoneSchema(_Strict):
+    map = fields.String(load_default=None)
     neighbours = fields.List(fields.String(), required=True, validate=validate.Length(min=1))
     units = fields.Dict(keys=fields.String(), values=_UnitCounts, load_default=dict)
 
@@ -62,6 +75,8 @@ class SeaZoneSchema(_Strict):
 class CanalSchema(_Strict):
     zones = fields.List(fields.String(), required=True, validate=validate.Length(equal=2))
     territories = fields.List(fields.String(), required=True, validate=validate.Length(min=1))
+    exempt = fields.List(fields.String(), load_default=list)
+    title = fields.String(load_default="")
 
 
 class VictoryCitySchema(_Strict):
@@ -70,7 +85,7 @@ class VictoryCitySchema(_Strict):
     territory = fields.String(required=True)
 
 
-class BoardSchema(_Strict):
+class BoardSchema(GlobalSections):
     powers = fields.List(fields.String(), required=True, validate=validate.Length(min=2))
     sides = fields.Dict(keys=fields.String(), values=fields.List(fields.String()), required=True)
     treasuries = fields.Dict(keys=fields.String(), values=fields.Integer(**_count), required=True)
@@ -79,6 +94,7 @@ class BoardSchema(_Strict):
                            required=True)
     victory_cities = fields.Dict(keys=fields.String(), values=fields.List(fields.Nested(VictoryCitySchema)),
                                  required=True)
+
     units = fields.Dict(keys=fields.String(), values=fields.Nested(BoardUnitSchema), required=True)
     movement_techs = fields.Dict(keys=fields.String(), values=fields.Dict(keys=fields.String(),
                                                                           values=fields.Integer(**_count)),
@@ -91,6 +107,7 @@ class BoardSchema(_Strict):
         """AAR-board: every name the board uses is on it, and adjacency runs both ways."""
         errors = _Problems()
         powers = set(data["powers"])
+        owners = owners_of(data)
         land, sea = data["territories"], data["sea_zones"]
         for name in set(land) & set(sea):
             errors.add(f"sea_zones.{name}", "is also a territory")
@@ -105,20 +122,25 @@ class BoardSchema(_Strict):
                         errors.add(f"{where}.neighbours[{i}]", "a space is not its own neighbour")
                     elif name not in spaces[other]["neighbours"]:
                         errors.add(f"{where}.neighbours[{i}]", f"{other!r} does not list {name!r} back")
-                _check_units(errors, f"{where}.units", space["units"], powers, data["units"])
+                _check_units(errors, f"{where}.units", space["units"], owners, data["units"])
+        side_of = _side_of(data)
         for name, terr in land.items():
-            _check_territory(errors, f"territories.{name}", terr, powers)
+            _check_territory(errors, f"territories.{name}", terr, owners, side_of, data["units"])
         for side, members in data["sides"].items():
             for i, power in enumerate(members):
                 if power not in powers:
                     errors.add(f"sides.{side}[{i}]", f"unknown power {power!r}")
         if sorted(p for members in data["sides"].values() for p in members) != sorted(powers):
             errors.add("sides", "every power on exactly one side")
+        economies = {e for by_power in data["economies"].values() for e in by_power}
         for power in data["treasuries"]:
-            if power not in powers:
+            if power not in powers | economies:
                 errors.add(f"treasuries.{power}", f"unknown power {power!r}")
         for name, canal in data["canals"].items():
             _check_canal(errors, f"canals.{name}", canal, land, sea)
+            for i, unit in enumerate(canal["exempt"]):
+                if unit not in data["units"]:
+                    errors.add(f"canals.{name}.exempt[{i}]", f"unknown unit {unit!r}")
         for power, cities in data["victory_cities"].items():
             if power not in powers:
                 errors.add(f"victory_cities.{power}", f"unknown power {power!r}")
@@ -131,6 +153,7 @@ class BoardSchema(_Strict):
             for unit in bonuses:
                 if unit not in data["units"]:
                     errors.add(f"movement_techs.{tech}.{unit}", f"unknown unit {unit!r}")
+        check_global(errors, data)
         errors.raise_any()
 
 
@@ -146,17 +169,32 @@ class _Problems:
             raise ValidationError(self.found)
 
 
-def _check_territory(errors: _Problems, where: str, terr: dict, powers: set) -> None:
+def _side_of(data: dict) -> dict[str, str]:
+    side_of = {p: side for side, members in data["sides"].items() for p in members}
+    side_of.update({name: h["side"] for name, h in data["holders"].items() if h["side"] is not None})
+    return side_of
+
+
+def _check_territory(errors: _Problems, where: str, terr: dict, owners: set, side_of: dict, units: dict) -> None:
     if terr["impassable"]:
         if terr["owner"] is not None or terr["capital"] or terr["factory"] or terr["ipc"] or terr["units"]:
             errors.add(where, "an impassable neutral has no owner, value, capital, factory or units")
         return
-    if terr["owner"] not in powers:
-        errors.add(f"{where}.owner", f"unknown power {terr['owner']!r}")
-        return
+    if not terr["neighbours"]:
+        errors.add(f"{where}.neighbours", "Shorter than minimum length 1.")
+    for key in ("owner", "original_owner"):
+        if terr[key] is not None and terr[key] not in owners or key == "owner" and terr[key] is None:
+            errors.add(f"{where}.{key}", f"unknown power {terr[key]!r}")
+            return
+    owner = terr["owner"]
     for power in terr["units"]:
-        if power in powers and power != terr["owner"]:
-            errors.add(f"{where}.units.{power}", f"only the owner {terr['owner']!r} has land units here at the start")
+        if power in owners and power != owner and (side_of.get(power) is None
+                                                   or side_of.get(power) != side_of.get(owner)):
+            errors.add(f"{where}.units.{power}", f"only the owner {owner!r} and its allies have units here at the "
+                                                 "start")
+    if any(units.get(u, {}).get("produces") for counts in terr["units"].values() for u in counts) \
+            and not terr["factory"]:
+        errors.add(f"{where}.factory", "an industrial complex stands here at the start: say factory: true")
 
 
 def _check_units(errors: _Problems, where: str, units: dict, powers: set, profiles: dict) -> None:
@@ -205,19 +243,21 @@ def _build(data: dict) -> Board:
     starting: dict[str, dict[str, dict[str, int]]] = {}
     for name, t in data["territories"].items():
         spaces[name] = Space(name=name, sea=False, neighbours=tuple(t["neighbours"]), ipc=t["ipc"],
-                             original_owner=t["owner"], capital=t["capital"], impassable=t["impassable"],
-                             original_factory=t["factory"])
+                             original_owner=t["original_owner"] or t["owner"], capital=t["capital"],
+                             impassable=t["impassable"], original_factory=t["factory"],
+                             owner_at_start=t["owner"] if t["original_owner"] else None, map=t["map"])
         if t["units"]:
             starting[name] = t["units"]
     for name, z in data["sea_zones"].items():
-        spaces[name] = Space(name=name, sea=True, neighbours=tuple(z["neighbours"]))
+        spaces[name] = Space(name=name, sea=True, neighbours=tuple(z["neighbours"]), map=z["map"])
         if z["units"]:
             starting[name] = z["units"]
-    canals = tuple(Canal(name, tuple(c["zones"]), tuple(c["territories"])) for name, c in data["canals"].items())
+    canals = tuple(Canal(name, tuple(c["zones"]), tuple(c["territories"]), tuple(c["exempt"]), c["title"])
+                   for name, c in data["canals"].items())
     ranks = data["vc_ranks"]
     return Board(
         powers=tuple(data["powers"]),
-        side_of={p: side for side, members in data["sides"].items() for p in members},
+        side_of=_side_of(data),
         spaces=spaces,
         canals=canals,
         canal_between={pair: c for c in canals for pair in (c.zones, c.zones[::-1])},
@@ -227,13 +267,15 @@ def _build(data: dict) -> Board:
         treasuries=dict(data["treasuries"]),
         starting_units=starting,
         movement_techs=data["movement_techs"],
+        **build_global(data),
     )
 
 
-_MOVEMENT = ("transport_cost", "transport_capacity", "carrier_cost", "carrier_capacity", "combat_move")
+_MOVEMENT = ("transport_cost", "transport_capacity", "carrier_cost", "carrier_capacity", "combat_move", "blitz_with",
+             "produces", "max_damage")
 
 
 def _profile(name: str, u: dict) -> UnitProfile:
     combat = {k: v for k, v in u.items() if k not in _MOVEMENT}
     unit = UnitType(name=name, **{**combat, "title": combat["title"] or name.replace("_", " ")})
-    return UnitProfile(unit, **{k: u[k] for k in _MOVEMENT})
+    return UnitProfile(unit, **{k: tuple(u[k]) if k == "blitz_with" else u[k] for k in _MOVEMENT})

@@ -156,7 +156,7 @@ def opening_picture(geometry: BoardGeometry, board: Board, heading: dict | None 
     cities = {vc.territory: vc for vc in board.victory_cities}
     return {
         "heading": heading or {"round": 1, "power": board.powers[0]},
-        "territories": {name: {"owner": space.original_owner, "ipc": space.ipc, "factory": space.original_factory,
+        "territories": {name: {"owner": space.starting_owner, "ipc": space.ipc, "factory": space.original_factory,
                                "units": board.starting_units.get(name, {}), "battle": False,
                                "victory_city": cities[name].city if name in cities else None,
                                "capital": name in cities and cities[name].rank == "capital"}

@@ -4,9 +4,16 @@ from __future__ import annotations
 
 from collections import Counter
 
+from domain.aa.board import borders
 from domain.aa.board.checks import Ctx, a, gates, movement_left, neutrals, sea_route
 from domain.aa.board.position import Piece
-from domain.aa.board.terrain import describe, enemy_ships, is_enemy_land, title
+from domain.aa.board.terrain import (
+    blocking_ships,
+    describe,
+    enemy_ships,
+    is_enemy_land,
+    title,
+)
 from domain.kernel import RuleViolation
 
 _SEARCH_LIMIT = 2000  # transport combinations tried before giving up (a start zone holds a handful)
@@ -32,6 +39,7 @@ def plan(ctx: Ctx) -> tuple[tuple[Piece, ...], tuple[tuple[Piece, int], ...]]:
     for piece in chosen:
         gates(ctx, profile, piece)
     neutrals(ctx, profile)
+    borders.crossing(ctx, profile)
     sea_route(ctx, unit)
     movement_left(ctx, profile, [(p, 1) for p in chosen])
     aboard = sum((Counter(p.cargo_counts()) for p in chosen), Counter())
@@ -132,7 +140,7 @@ def _load(ctx: Ctx, boarding: Counter) -> tuple[tuple[Piece, int], ...]:
         raise RuleViolation("AAR-transport", f"cargo loads from land beside {move.start}; {source} is not")
     if not boarding:
         raise RuleViolation("AAR-transport", f"no cargo boards from {source}: the cargo named is already aboard")
-    if enemy_ships(board, position, ctx.power, move.start):
+    if blocking_ships(board, position, ctx.power, move.start):
         raise RuleViolation("AAR-transport", f"transports cannot load in {move.start}: enemy ships are there")
     loaded: list[tuple[Piece, int]] = []
     for kind, count in boarding.items():
@@ -169,9 +177,16 @@ def _unload(ctx: Ctx, cargo: Counter) -> None:
     for kind in cargo:
         if not ctx.noncombat and not board.units[kind].combat_move:
             raise RuleViolation("AAR-move-land", f"{a(board, kind)} cannot move in the combat move")
+    for kind in cargo:
+        reason = borders.closed(board, ctx.stances, position.owner(target), target, board.units[kind], last=True,
+                                noncombat=ctx.noncombat, ashore=True)
+        if reason:
+            raise RuleViolation(*reason)
     enemy = is_enemy_land(board, position, ctx.power, target)
     if ctx.noncombat and enemy:
         raise RuleViolation("AAR-ncm", f"cargo cannot go ashore in enemy {target} in the non-combat move")
+    if not ctx.noncombat:
+        borders.peaceful(ctx, next(iter(cargo)), target)
     if not ctx.noncombat and not enemy and enemy_ships(board, position, ctx.power, zone):
         raise RuleViolation("AAR-transport", f"cargo cannot unload to friendly {target} from {zone} in the combat "
                                              "move: a sea battle is there")

@@ -9,7 +9,13 @@ import pytest
 import yaml
 from marshmallow import ValidationError
 
-from domain.aa.board import GLOBAL_BOARD_FILE, Board, GlobalPosition, load_board, starting_position
+from domain.aa.board import (
+    GLOBAL_BOARD_FILE,
+    Board,
+    GlobalPosition,
+    load_board,
+    starting_position,
+)
 from domain.aa.board.relations import Stance, stances
 
 

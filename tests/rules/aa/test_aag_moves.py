@@ -170,6 +170,10 @@ NEUTRAL = [
     case("no non-combat move into a pro-Axis neutral", "UK", "noncombat", {"mech_infantry": 1},
          "Egypt -> Trans-Jordan -> Iraq", "AAR-ncm", "mechanized infantry cannot enter enemy Iraq in the non-combat "
                                                     "move"),
+    case("a true neutral stays closed to a power not at war", "USSR", "combat", {"infantry": 1},
+         "Caucasus -> Turkey", "AAG-neutral", "infantry cannot enter Turkey: it is strictly neutral, closed to all "
+                                              "until war is declared on the strict neutrals",
+         given=[put("Caucasus", "USSR", "infantry")]),
     case("Mongolia is a true neutral", "Japan", "combat", {"infantry": 1}, "Manchuria -> Buyant-Uhaa",
          "AAG-neutral", "infantry cannot enter Buyant-Uhaa: it is strictly neutral, closed to all until war is "
                         "declared on the strict neutrals"),

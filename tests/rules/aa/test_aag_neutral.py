@@ -140,8 +140,8 @@ def test_the_ussr_joins_the_neutrals_politics_only_at_war():
     Given round 1, then the USSR's attack on Turkey is refused naming the condition."""
     found = neutrals.attack_on_neutral(B, START, "USSR", "Turkey", 1)
     assert (found.rule_id, found.message) == (
-        "AAG-neutral", "USSR may not declare war on True neutral yet: only once at war with Germany or Italy "
-                       "(it is round 1)")
+        "AAG-neutral", ("USSR may not declare war on True neutral yet: only once at war with Germany or Italy "
+                       "(it is round 1)"))
 
 
 @pytest.mark.rule("AAG40-mongolia")

@@ -8,7 +8,15 @@ from importlib import resources
 import pytest
 import yaml
 
-from domain.aa.board import GLOBAL_BOARD_FILE, Board, GlobalPosition, Move, check_move, load_board, starting_position
+from domain.aa.board import (
+    GLOBAL_BOARD_FILE,
+    Board,
+    GlobalPosition,
+    Move,
+    check_move,
+    load_board,
+    starting_position,
+)
 from domain.aa.board.relations import Relations, Stance
 from domain.aa.global1940 import politics
 from domain.aa.global1940.politics import WarDeclared
@@ -70,8 +78,8 @@ def test_the_ussr_waits_for_round_four():
     or when already at war with the other". Given round 3 and none of these, then the refusal names
     every way in."""
     assert refusal(RELATIONS, "USSR", "Germany", round=3) == (
-        "AAG-politics", "USSR may not declare war on Germany yet: only from round 4, when London has fallen or "
-                        "once at war with Germany or Italy (it is round 3)")
+        "AAG-politics", ("USSR may not declare war on Germany yet: only from round 4, when London has fallen or "
+                        "once at war with Germany or Italy (it is round 3)"))
 
 
 @pytest.mark.rule("AAG-politics")
@@ -102,9 +110,9 @@ def test_the_usa_waits_for_round_four_or_a_provocation():
     """AAG-politics, reference: "The US may declare from round 4, or when at war with one Axis power,
     or after Japan attacked the UK/ANZAC, or after London fell or the Axis landed in Canada"."""
     assert refusal(RELATIONS, "USA", "Japan", round=2) == (
-        "AAG-politics", "USA may not declare war on Japan yet: only from round 4, once at war with Germany, Italy "
+        "AAG-politics", ("USA may not declare war on Japan yet: only from round 4, once at war with Germany, Italy "
                         "or Japan, once Japan has declared war on UK or ANZAC, when London has fallen or when the "
-                        "Axis have taken land in Canada (it is round 2)")
+                        "Axis have taken land in Canada (it is round 2)"))
 
 
 @pytest.mark.rule("AAG-politics")
@@ -168,10 +176,10 @@ def test_the_usa_at_war_may_end_in_the_zones_banned_before():
     ("Germany", "Germany", "Germany does not declare war on itself"),
     ("Germany", "Narnia", "there is no power or neutral 'Narnia'"),
     ("Japan", "Dutch", "Japan may not declare war on Dutch"),
-    ("Germany", "Pro-Allied neutral", "Pro-Allied neutral already sides with the Allies: Germany may attack it "
-                                      "without a declaration"),
-    ("China", "Germany", "China may not declare war on Germany yet: only when Germany has units in China "
-                         "(it is round 1)"),
+    ("Germany", "Pro-Allied neutral", ("Pro-Allied neutral already sides with the Allies: Germany may attack it "
+                                      "without a declaration")),
+    ("China", "Germany", ("China may not declare war on Germany yet: only when Germany has units in China "
+                         "(it is round 1)")),
 ])
 def test_refusals_name_their_condition(power, target, reason):
     """AAG-politics: "Each refusal names its condition"."""
