@@ -6,7 +6,8 @@ revealed seals and a pending undo. Its rules (RULES.md, CORE-*):
 
 - CORE-undo: ``RequestUndo`` / ``ApproveUndo`` / ``DeclineUndo``; own moves without dice or
   reveals undo at once, anything else waits for the affected seats; the moderator's at once.
-  While an undo waits, no other command is taken.
+  An undo goes back to the end of a command, never inside one. While an undo waits, no other
+  command is taken.
 - CORE-dice: every roll a command made is recorded first, as ``DiceRolled``. The moderator may
   reveal the seed early (``RevealDiceSeed``); the same event commits a fresh seed (its sha256),
   so the log stays auditable and later rolls stay unknown. ``CommitDiceSeed`` (the service's
@@ -28,6 +29,7 @@ from typing import Any, Callable, Sequence
 
 from domain.kernel import schedule as sch
 from domain.kernel import schedule_rules
+from domain.kernel.game_state import GameState, PendingUndo  # defined there, read from here too
 from domain.kernel.types import MODERATOR, SYSTEM, Command, CommandSpec, Context, Event, RuleViolation, Setup, evolved
 
 # ---- platform commands and events ----------------------------------------------------------
@@ -133,44 +135,26 @@ SYSTEM_COMMANDS = (CommitDiceSeed,) + sch.SCHEDULE_SYSTEM_COMMANDS
 PLATFORM_EVENTS = (GameCreated, DiceRolled, DiceSeedRevealed, UndoRequested, UndoApproved,
                    UndoDeclined, EventsReverted, DiceSeedCommitted) + sch.SCHEDULE_EVENTS
 _PLATFORM_EVENT_TYPES = frozenset(PLATFORM_EVENTS)
+# (platform event type, schema version) -> fn(data) -> data of the next version: the platform's
+# own, as a ruleset's ``Ruleset.upcasters`` are its own. Raise a platform event's SCHEMA_VERSION
+# only with an upcaster from the old one here: every stored game of every ruleset holds these
+# events, and every ``events.codec.Codec`` reads them through this table.
+PLATFORM_UPCASTERS: dict[tuple[str, int], Callable[[dict], dict]] = {}
 
 # ---- state -----------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
 class LoggedEvent:
-    """What the undo rules need to know of one stored event (the runtime reads it from the log)."""
+    """What the undo rules need to know of one stored event (the runtime reads it from the log).
+    ``command_id``: the command that appended it (None for ``GameCreated`` or where the runtime
+    does not say): two neighbours of one command mark a version inside it."""
 
     version: int
     actor: str
     rolled_dice: bool
     reveals: bool
-
-
-@dataclass(frozen=True)
-class PendingUndo:
-    requested_by: str
-    to_version: int
-    waiting_for: frozenset[str]
-
-
-@dataclass(frozen=True)
-class GameState:
-    game_id: str
-    ruleset: str = ""
-    seats: dict[str, tuple[str, ...]] | None = None
-    options: dict | None = None
-    domain: Any = None  # the ruleset's own state
-    version: int = 0
-    last_hash: str = ""  # set by the runtime from the store; the chain is not a rule
-    dice_commitment: str = ""
-    seed: str | None = None
-    unsealed: frozenset[str] = frozenset()
-    pending_undo: PendingUndo | None = None
-    rewinds: int = 0  # EventsReverted folded so far: qualifies seal keys (CORE-seal)
-    seed_from: int = 1  # version of the event that committed the seed in play (CORE-dice)
-    seed_in_play: bool = True  # False once the last seed is revealed: no roll is secret any more
-    schedule: sch.Schedule | None = None  # CORE-deadline: None until the moderator sets one
+    command_id: str | None = None
 
 
 def seal_key(state: GameState, key: str) -> str:
@@ -191,12 +175,21 @@ def _revealed(state: GameState, event: Event) -> frozenset[str] | None:
 
 
 def request_undo(seat: str, to_version: int, current_version: int, seats: frozenset[str],
-                 reverted: Sequence[LoggedEvent]) -> list[Event]:
+                 reverted: Sequence[LoggedEvent], last_kept: LoggedEvent | None = None) -> list[Event]:
     """CORE-undo: own moves without dice or reveals undo at once; anything else needs the
     affected seats' approval (every other seat when dice were rolled, a secret revealed, or the
-    moderator/system acted). The moderator's undo takes effect at once."""
+    moderator/system acted). The moderator's undo takes effect at once. The game goes back to
+    the end of a command (``last_kept``, the event at ``to_version``, is the last of its
+    command): a version inside one is a state the game never rested in (half a turn's steps run,
+    the rest not), from which it may have no way on."""
     if not 1 <= to_version < current_version:
         raise RuleViolation("CORE-undo", f"to_version must be between 1 and {current_version - 1}")
+    first = reverted[0] if reverted else None
+    if (last_kept is not None and first is not None and last_kept.command_id is not None
+            and first.command_id == last_kept.command_id):
+        same = [e.version for e in reverted if e.command_id == last_kept.command_id]
+        raise RuleViolation("CORE-undo", f"version {to_version} is inside a command (its events run to "
+                                         f"version {same[-1]}): undo to the version that ends a command")
     others = seats - {seat}
     if seat == MODERATOR:
         approvers: frozenset[str] = frozenset()
@@ -315,8 +308,11 @@ class Platform:
             case RequestUndo(to_version):
                 if state.pending_undo is not None:
                     raise RuleViolation("CORE-undo", "an undo is already waiting for approval")
-                reverted = history(to_version, state.version) if history is not None and to_version < state.version else []
-                return request_undo(ctx.seat, to_version, state.version, frozenset(state.seats), reverted)
+                logged = (list(history(to_version - 1, state.version))
+                          if history is not None and 1 <= to_version < state.version else [])
+                last_kept = next((e for e in logged if e.version == to_version), None)
+                reverted = [e for e in logged if e.version > to_version]
+                return request_undo(ctx.seat, to_version, state.version, frozenset(state.seats), reverted, last_kept)
             case ApproveUndo():
                 return approve_undo(ctx.seat, state.pending_undo, state.version)
             case DeclineUndo():

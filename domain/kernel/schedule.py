@@ -301,7 +301,7 @@ def evolve(schedule: Schedule | None, event: Event) -> Schedule | None:
             current = replace(current, ready=current.ready | {seat})
         case GracePeriodStarted(_, until, late):
             current = replace(current, grace_until=until, late=tuple(late))
-        case MissedOrdersApplied(_, _, policy, seats, _, reason):
+        case MissedOrdersApplied(_, _, _, seats, _, reason):
             missed = current.missed + (tuple(seats) if reason == "deadline" else ())
             late = tuple(sorted(set(current.late) | set(seats))) if reason == "deadline" else current.late
             current = replace(current, missed=missed, late=late, passed=True)

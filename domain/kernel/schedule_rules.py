@@ -1,25 +1,25 @@
 """CORE-deadline inside the platform decider: the schedule's commands, and missed orders decided
 through the ruleset's own decider (so a missed order is refused or allowed exactly as the seat's
-own order would be), logged behind a ``MissedOrdersApplied`` naming the policy."""
+own order would be), logged behind a ``MissedOrdersApplied`` naming the policy.
+
+The platform decider (``platform.py``) calls these rules and hands itself in as a ``Composer``
+(``game_state.py``): this module never imports the decider, so the dependency is one way."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from domain.kernel import schedule as sch
+from domain.kernel.game_state import Composer, GameState
 from domain.kernel.types import MODERATOR, SYSTEM, Command, CommandSpec, Context, Event, RuleViolation
 
-if TYPE_CHECKING:
-    from domain.kernel.platform import GameState, Platform
 
-
-def current_step(platform: "Platform", state: "GameState") -> sch.Step | None:
+def current_step(platform: Composer, state: GameState) -> sch.Step | None:
     declared = platform.deadlines
     return None if declared is None or state.domain is None else declared.step(state.domain)
 
 
-def decide(platform: "Platform", state: "GameState", command: Command,
-           ctx: Context) -> tuple[list[Event], "GameState"] | None:
+def decide(platform: Composer, state: GameState, command: Command,
+           ctx: Context) -> tuple[list[Event], GameState] | None:
     """The events of a schedule command and the state after them; None for any other command."""
     schedule = state.schedule
     match command:
@@ -69,14 +69,14 @@ def decide(platform: "Platform", state: "GameState", command: Command,
     return None
 
 
-def _plain(platform: "Platform", state: "GameState", events: list[Event]) -> tuple[list[Event], "GameState"]:
+def _plain(platform: Composer, state: GameState, events: list[Event]) -> tuple[list[Event], GameState]:
     after = state
     for event in events:
         after = platform.evolve(after, event)
     return events, after
 
 
-def _mark_ready(platform: "Platform", state: "GameState", ctx: Context):
+def _mark_ready(platform: Composer, state: GameState, ctx: Context):
     """CORE-deadline: a seat owing orders marks itself ready; when every seat owing one is
     ready, the step's policy resolves it at once (the seats count as on time)."""
     step = current_step(platform, state)
@@ -95,8 +95,8 @@ def _mark_ready(platform: "Platform", state: "GameState", ctx: Context):
     return events + more, after
 
 
-def _apply_policy(platform: "Platform", state: "GameState", step: sch.Step | None, owing: frozenset[str],
-                  missed: frozenset[str], reason: str, ctx: Context) -> tuple[list[Event], "GameState"]:
+def _apply_policy(platform: Composer, state: GameState, step: sch.Step | None, owing: frozenset[str],
+                  missed: frozenset[str], reason: str, ctx: Context) -> tuple[list[Event], GameState]:
     """CORE-deadline: the step's policy for the seats still owing, once (the deadline is marked
     passed), as orders decided by the ruleset; ``hold`` applies none and waits for the moderator."""
     schedule = state.schedule
@@ -119,14 +119,14 @@ def _describe(seat: str, order: Command) -> str:
     return f"{seat}: {type(order).__name__}({fields})"
 
 
-def closing(platform: "Platform", state: "GameState") -> list[Event]:
+def closing(platform: Composer, state: GameState) -> list[Event]:
     """CORE-deadline: after a ruleset's events, the deadline of a step that is over closes."""
     if state.schedule is None or state.schedule.current is None:
         return []
     return sch.closed(state.schedule, current_step(platform, state))
 
 
-def legal(platform: "Platform", state: "GameState", seat: str) -> list[CommandSpec]:
+def legal(platform: Composer, state: GameState, seat: str) -> list[CommandSpec]:
     """CORE-deadline: ``MarkReady`` for a seat owing an order under a running deadline."""
     current = None if state.schedule is None else state.schedule.current
     if current is None or current.passed or seat in current.ready:

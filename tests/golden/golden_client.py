@@ -30,6 +30,8 @@ class Game:
     tokens: dict[str, str]  # seat -> token, the moderator's included
     seats: dict[str, list[str]]
     log: list[str] = field(default_factory=list)  # what was played, for the report
+    services: object = None  # the app's services, for a generator that reads the game in process
+    database: str | None = None  # the store ``casus export`` reads, when not the CASUS_DB of the run
 
     @classmethod
     def create(cls, client, jobs, ruleset: str, preset: str, options: dict | None = None,
@@ -59,7 +61,7 @@ class Game:
     def version(self) -> int:
         return self.get("").json["version"]
 
-    def command(self, seat: str, type_: str, **data) -> dict:
+    def command(self, seat: str, type_: str, /, **data) -> dict:
         """POST a command on the current version; waits for the follow-up jobs it starts."""
         response = self.client.post(f"/games/{self.game_id}/commands", json={"type": type_, "data": data},
                                     headers={**self.auth(seat), "If-Match": f'"{self.version()}"'})
@@ -69,7 +71,7 @@ class Game:
         self.log.append(f"{seat}: {type_} {orjson.dumps(data).decode()}")
         return response.json
 
-    def attempt(self, seat: str, type_: str, **data) -> dict | None:
+    def attempt(self, seat: str, type_: str, /, **data) -> dict | None:
         """A command that may be refused (422): None then, and the log is as it was."""
         try:
             return self.command(seat, type_, **data)
@@ -98,6 +100,10 @@ class Game:
                 return events
             events += page
             after = page[-1]["version"]
+
+    def written(self) -> set[str]:
+        """The event types the game's log holds."""
+        return {e["type"] for e in self.events()}
 
     def undo(self, seat: str, to_version: int) -> dict:
         """RequestUndo back to ``to_version``; every seat it waits for approves."""

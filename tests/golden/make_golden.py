@@ -36,9 +36,13 @@ from typing import Callable
 
 import orjson
 
+from golden_aa_game import OPTIONS as AA_GAME_OPTIONS, play_aa_revised_game, whole_pack
 from golden_client import ANONYMOUS, MODERATOR, Game, cli
 from golden_dod3 import dod3_custom_pack, play_dod3, play_dod3_custom_pack
 from golden_games import play_aa_global1940, play_aa_revised, play_gathering_storm, play_totaler_krieg
+from golden_newest import (aa_revised_house_pack, dod3_house_pack, forget_cli_services, play_aa_global1940_declared,
+                           play_aa_revised_declared, play_dod3_deadlines, play_gathering_storm_records,
+                           play_totaler_krieg_blank)
 
 HERE = Path(__file__).resolve().parent
 FORMAT = 1  # of the expected files; bump only with a new reader of old files
@@ -64,6 +68,16 @@ GAMES = (
     Spec("totaler-krieg", "totaler-krieg", "three-player", play_totaler_krieg, options={"scenario": "1939"}),
     Spec("aa-revised-phase-one", "aa-revised-phase-one", "axis-allies", play_aa_revised),
     Spec("aa-global1940", "aa-global1940", "one-per-power", play_aa_global1940),
+    # Issue 22 item 13: the event types the games above do not hold (golden_newest.py).
+    Spec("dod3-deadlines", "dod3", "3", play_dod3_deadlines, pack=dod3_house_pack),
+    Spec("gathering-storm-records", "gathering-storm", "one-per-power", play_gathering_storm_records),
+    Spec("totaler-krieg-blank", "totaler-krieg", "three-player", play_totaler_krieg_blank, options={"scenario": "blank"}),
+    Spec("aa-revised-declared", "aa-revised-phase-one", "one-per-power", play_aa_revised_declared,
+         pack=aa_revised_house_pack),
+    Spec("aa-global1940-declared", "aa-global1940", "one-per-power", play_aa_global1940_declared),
+    # Issue 23: three rounds of the whole Revised game (golden_aa_game.py).
+    Spec("aa-revised-game", "aa-revised-phase-one", "one-per-power", play_aa_revised_game, options=AA_GAME_OPTIONS,
+         pack=whole_pack),
 )
 
 
@@ -135,16 +149,24 @@ def layout(value, depth: int = 0, pretty_depth: int = 4) -> bytes:
     return b"{\n" + b",\n".join(items) + b"\n" + b"  " * depth + b"}"
 
 
-def make(spec: Spec, client, jobs, out: Path) -> dict:
+def make(spec: Spec, client, jobs, out: Path, services=None) -> dict:
     game = Game.create(client, jobs, spec.ruleset, spec.preset, spec.options,
                        spec.pack() if spec.pack else None)
+    game.services = services
     spec.play(game)
-    jobs.wait(60)
+    game.jobs.wait(60)
     log = out / f"{spec.name}.jsonl"
     expected_path = out / f"{spec.name}.expected.json"
+    run_store = os.environ["CASUS_DB"]
     with tempfile.TemporaryDirectory() as folder:
         exported = Path(folder) / "export.jsonl"
-        code, _, err = cli(["export", game.game_id, "-o", str(exported)])
+        os.environ["CASUS_DB"] = game.database or run_store  # a game moved to another store is exported there
+        forget_cli_services()
+        try:
+            code, _, err = cli(["export", game.game_id, "-o", str(exported)])
+        finally:
+            os.environ["CASUS_DB"] = run_store
+            forget_cli_services()
         if code != 0:
             raise RuntimeError(f"casus export failed: {err}")
         code, report, err = cli(["verify", str(exported)])
@@ -202,9 +224,10 @@ def main(argv: list[str] | None = None) -> int:
         from service.config import Config
 
         app = create_app(Config(database=database))
-        client, jobs = app.test_client(), app.extensions["casus_services"].jobs
+        services = app.extensions["casus_services"]
+        client, jobs = app.test_client(), services.jobs
         for spec in chosen:
-            make(spec, client, jobs, args.out)
+            make(spec, client, jobs, args.out, services)
     return 0
 
 

@@ -10,6 +10,8 @@ holds across internal refactors. Golden files are never edited: a new schema add
 from __future__ import annotations
 
 import hashlib
+import shutil
+import subprocess
 import uuid
 from pathlib import Path
 
@@ -17,6 +19,8 @@ import orjson
 import pytest
 import redis
 
+from domain import registry
+from domain.kernel.platform import PLATFORM_EVENTS
 from service import cli
 from service.http.app import create_app
 from service.config import Config
@@ -182,3 +186,99 @@ def test_the_golden_set_covers_every_product_ruleset_and_the_platform():
     assert any(e["type"] == "BattleEnded" and e["actor"] == "system" for e in events)
     assert any(e["type"] == "GameCreated" and e["data"]["pack"] is not None for e in events)
     assert all(expected_for(log)["version"] == len(read_log(log)) for log in LOGS)
+
+
+# ---- the golden set keeps up with the code, and is only ever added to ----------------------------
+
+PLATFORM = "platform"  # the events every game's log may hold, whatever its ruleset
+# (ruleset id or PLATFORM, event type) -> why no golden log holds it. Only a real reason: an event
+# no game played through the public API and the CLI can ever write.
+NOT_IN_A_GOLDEN_LOG: dict[tuple[str, str], str] = {}
+
+
+def golden_event_types() -> dict[str, set[str]]:
+    """ruleset id -> the event types its golden logs hold (a platform event in any log counts for
+    every ruleset: ``golden_event_types()[PLATFORM]`` is the union)."""
+    held: dict[str, set[str]] = {PLATFORM: set()}
+    for log in LOGS:
+        events = read_log(log)
+        types = {e["type"] for e in events}
+        held.setdefault(events[0]["data"]["ruleset"], set()).update(types)
+        held[PLATFORM] |= types
+    return held
+
+
+def event_types_in_no_golden_log() -> list[str]:
+    held = golden_event_types()
+    wanted = [(PLATFORM, cls.__name__) for cls in PLATFORM_EVENTS]
+    wanted += [(ruleset.id, cls.__name__) for ruleset in registry.all_rulesets(builtin_only=True)
+               for cls in ruleset.events]
+    return [f"{owner}: {name}" for owner, name in wanted
+            if name not in held.get(owner, ()) and (owner, name) not in NOT_IN_A_GOLDEN_LOG]
+
+
+def test_every_registered_event_type_is_in_a_golden_log():
+    """Issue 22 item 13: an upgrade is guarded for an event only if some golden log holds it. Every
+    event type of every registered ruleset (read from the registry: a new ruleset or event
+    demands its golden game) is in a golden log of that ruleset, and every platform event in
+    one log or another. A new one: add a game to make_golden.py's GAMES and run it."""
+    missing = event_types_in_no_golden_log()
+    assert missing == [], (f"{len(missing)} event types are in no golden log (run tests/golden/make_golden.py "
+                           f"with a game that writes them): {missing}")
+    stale = [key for key in NOT_IN_A_GOLDEN_LOG if key[1] in golden_event_types().get(key[0], ())]
+    assert stale == [], f"allowed to be missing, yet in a golden log now: drop them from the list: {stale}"
+
+
+ROOT = HERE.parents[1]
+GOLDEN_FILES = ("*.jsonl", "*.expected.json")
+# Edits made before the guard below existed, each reviewed: path -> (the commit whose content the
+# file keeps, why). No new entry: a change of what an old game reads is a new golden game.
+ACCEPTED_EDITS = {
+    "tests/golden/totaler-krieg.expected.json": (
+        "85fe17f7cec7ec493bbdbd776e394c42521144fe",
+        ("the game reads the ruleset's default pack (pack: null); TK 13.8.7 added three provisional pack "
+         "paths, which only /reference/provisional lists")),
+}
+
+
+def git(*args: str) -> str:
+    done = subprocess.run(["git", "-C", str(ROOT), *args], capture_output=True, check=True)
+    return done.stdout.decode("utf-8", "surrogateescape")
+
+
+def git_history_or_skip() -> None:
+    if shutil.which("git") is None:
+        pytest.skip("no git executable: the golden files' history cannot be read")
+    try:
+        inside = git("rev-parse", "--is-inside-work-tree").strip() == "true"
+    except subprocess.CalledProcessError:
+        inside = False
+    if not inside or Path(git("rev-parse", "--show-toplevel").strip()).resolve() != ROOT.resolve():
+        pytest.skip("not a git checkout of the repository: the golden files' history cannot be read")
+    if git("rev-parse", "--is-shallow-repository").strip() == "true":
+        pytest.skip("a shallow clone: the commits that added the golden files are not here (fetch-depth: 0)")
+
+
+def test_golden_files_are_only_ever_added():
+    """Issue 22 item 13: every golden log and expected file reads, at HEAD and in the working tree,
+    exactly as the commit that added it wrote it (``git log --diff-filter=A``), and none was ever
+    deleted. The edits made before this guard are the reviewed ones in ACCEPTED_EDITS."""
+    git_history_or_skip()
+    globs = [f"tests/golden/{g}" for g in GOLDEN_FILES]
+    ever = sorted({line for line in git("log", "--no-renames", "--diff-filter=A", "--name-only", "--format=",
+                                        "--", *globs).splitlines() if line})
+    assert ever, "no commit adds a golden file"
+    at_head = set(git("ls-tree", "-r", "--name-only", "HEAD", "--", "tests/golden").splitlines())
+    problems = []
+    for path in ever:
+        if path not in at_head or not (ROOT / path).exists():
+            problems.append(f"{path}: deleted" + ("" if path not in at_head else " in the working tree"))
+            continue
+        added = git("log", "--no-renames", "--diff-filter=A", "--format=%H", "--", path).split()
+        kept_at, _reason = ACCEPTED_EDITS.get(path, (added[0], ""))  # newest first: the latest addition
+        want = git("show", f"{kept_at}:{path}")
+        if git("show", f"HEAD:{path}") != want:
+            problems.append(f"{path}: edited since {kept_at[:10]}")
+        elif (ROOT / path).read_bytes().decode("utf-8", "surrogateescape") != want:
+            problems.append(f"{path}: edited in the working tree")
+    assert problems == [], "golden files are never edited (add a new game instead):\n" + "\n".join(problems)
