@@ -379,7 +379,7 @@ class GameService:
     def _history(self, game_id: str):
         """What undo (CORE-undo) needs to know of the events it would revert."""
         def logged(after: int, until: int) -> list[LoggedEvent]:
-            return [LoggedEvent(e.version, e.actor, e.type == DiceRolled.__name__, bool(e.reveals))
+            return [LoggedEvent(e.version, e.actor, e.type == DiceRolled.__name__, bool(e.reveals), e.command_id)
                     for e in self.store.read(game_id, after=after, until=until)]
         return logged
 

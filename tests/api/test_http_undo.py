@@ -68,3 +68,14 @@ def test_a_ruleset_lists_the_platform_commands(client):
 
 def test_the_ruleset_list_shows_them_too(client):
     assert all(r["platform_commands"] == PLATFORM_COMMANDS for r in client.get("/rulesets").json["rulesets"])
+
+
+@pytest.mark.rule("CORE-undo")
+def test_an_undo_to_a_version_inside_a_command_is_refused(table):
+    """CORE-undo: an undo goes back to where a command ended. North's roll appended its dice
+    (version 2) and its result (version 3) in one command: version 2 is no state the game rested in."""
+    rolled = table.send("north", "RollDie", power="N", sides=6)
+    assert [e["type"] for e in rolled["events"]] == ["DiceRolled", "DieRolled"]
+
+    body = assert_problem(table.command("north", "RequestUndo", {"to_version": 2}), 422, "rule-violation")
+    assert body["rule_id"] == "CORE-undo"
