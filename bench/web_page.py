@@ -4,7 +4,9 @@ against GET /games/{id}/state of the same game, measured in the same run.
 The game is played through a real ``casus serve`` (bench/dod3_turns.py's script); the pages are
 then timed in this process through Flask's test client on the same SQLite file (the server's own
 time: no network, no browser), interleaved with the baseline, median of ``--rounds``. Also the
-page at a past version (time travel), the seat's refreshable part, the charts and the audit."""
+page at a past version (time travel), the seat's refreshable part, the charts and the audit:
+as a repeat view (what the process keeps of the log's prefix: the charts' walk, the verified
+prefix, the export's cut) and as a first view (all of that forgotten before each request)."""
 from __future__ import annotations
 
 import argparse
@@ -21,7 +23,9 @@ from bench.http import ROOT, UNLIMITED, Server, free_port
 BROWSER = {"Accept": "text/html,application/xhtml+xml,*/*;q=0.8"}
 
 
-def timed(client, path: str, headers: dict) -> float:
+def timed(client, path: str, headers: dict, forget=None) -> float:
+    if forget is not None:
+        forget()
     started = time.perf_counter()
     response = client.get(path, headers=headers)
     elapsed = time.perf_counter() - started
@@ -56,23 +60,36 @@ def main() -> None:
         game = table.game_id
         auth = {"Authorization": table.sessions["player1"].headers["Authorization"]}
         past = table.version // 2
+        from service.http import export_api
+        from service.web import audit, charts
+
+        def forget_walks() -> None:
+            charts.WALKS.clear()
+            charts.DRAWN.clear()
+
+        def forget_checks() -> None:
+            audit.VERIFIED.clear()
+            export_api._PREFIXES = export_api._Prefixes()
+
         cases = {
-            "game page (spectator, now)": (f"/games/{game}", BROWSER),
-            f"game page at version {past} (time travel)": (f"/games/{game}?at={past}", BROWSER),
-            "seat's part (player1, now)": (f"/table/games/{game}/parts", {**BROWSER, **auth}),
-            "charts page": (f"/table/games/{game}/charts", BROWSER),
-            "audit page": (f"/table/games/{game}/audit", BROWSER),
+            "game page (spectator, now)": (f"/games/{game}", BROWSER, None),
+            f"game page at version {past} (time travel)": (f"/games/{game}?at={past}", BROWSER, None),
+            "seat's part (player1, now)": (f"/table/games/{game}/parts", {**BROWSER, **auth}, None),
+            "charts page (repeat view)": (f"/table/games/{game}/charts", BROWSER, None),
+            "charts page (first view)": (f"/table/games/{game}/charts", BROWSER, forget_walks),
+            "audit page (repeat view)": (f"/table/games/{game}/audit", BROWSER, None),
+            "audit page (first view)": (f"/table/games/{game}/audit", BROWSER, forget_checks),
         }
         baseline_path = f"/games/{game}/state"
-        for path, headers in [*cases.values(), (baseline_path, {})]:
+        for path, headers, _ in [*cases.values(), (baseline_path, {}, None)]:
             timed(client, path, headers)  # warm-up: caches, templates, the pack
         baseline: list[float] = []
         results: dict[str, list[float]] = {name: [] for name in cases}
         ratios: dict[str, list[float]] = {name: [] for name in cases}
         for _ in range(args.rounds):
-            for name, (path, headers) in cases.items():
+            for name, (path, headers, forget) in cases.items():
                 base = timed(client, baseline_path, {})
-                page = timed(client, path, headers)
+                page = timed(client, path, headers, forget)
                 baseline.append(base)
                 results[name].append(page)
                 ratios[name].append(page / base)

@@ -8,6 +8,8 @@ moderator's is the whole log. The head it was cut at is signed by the server and
 history."""
 from __future__ import annotations
 
+import threading
+import weakref
 from dataclasses import dataclass
 
 import orjson
@@ -15,8 +17,8 @@ from flask import Response, g
 from flask.views import MethodView
 
 from events.envelope import Envelope
-from events.store import iter_all
 from projections.redaction import can_read
+from projections.timeline import READ_PAGE
 from service.http.plumbing import PROBLEM_JSON, Blueprint, current_seat, game_state
 
 export = Blueprint("export", __name__, url_prefix="/games", description="Export a game's log for offline audit")
@@ -51,9 +53,9 @@ EXPORT_RESPONSE = {
 class Cut:
     """What a reader may export: the events in full up to ``version``, and the head signed there."""
 
-    envelopes: list[Envelope]
     version: int
     latest: int
+    last_hash: str
     signed_head: str
 
     @property
@@ -61,19 +63,66 @@ class Cut:
         return self.version == self.latest
 
 
-def readable_cut(games, game_id: str, seat: str) -> Cut:
-    """The longest prefix of the log ``seat`` may read entirely, with its signed head."""
-    state = games.load(game_id)
-    kept: list[Envelope] = []
-    for envelope in iter_all(games.store, game_id):
-        if envelope.version > state.version:
+class _Prefixes:
+    """Per game service, (game, seat) -> (version, hash) of the longest prefix of the log that
+    seat may read entirely, as last found. Seals only ever open (a state's ``unsealed`` grows,
+    an undo keeps it), so an event a seat may read stays readable: the next look starts after
+    that prefix, and a look at an unchanged game reads nothing."""
+
+    SIZE = 1024
+
+    def __init__(self):
+        self._found: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+        self._lock = threading.Lock()
+
+    def get(self, games, key: tuple[str, str]) -> tuple[int, str]:
+        with self._lock:
+            return self._found.get(games, {}).get(key, (0, ""))
+
+    def put(self, games, key: tuple[str, str], prefix: tuple[int, str]) -> None:
+        with self._lock:
+            found = self._found.setdefault(games, {})
+            found.pop(key, None)
+            found[key] = prefix
+            while len(found) > self.SIZE:
+                del found[next(iter(found))]
+
+
+_PREFIXES = _Prefixes()
+
+
+def readable_cut(games, game_id: str, seat: str, state=None) -> Cut:
+    """The longest prefix of the log ``seat`` may read entirely (up to ``state``, by default the
+    game now), with its signed head."""
+    state = state or games.load(game_id)
+    version, last_hash = _PREFIXES.get(games, (game_id, seat))
+    if version > state.version:
+        version, last_hash = 0, ""
+    blocked = False
+    while version < state.version and not blocked:
+        batch = games.store.read(game_id, after=version, until=state.version, limit=READ_PAGE)
+        if not batch:
             break
-        if not can_read(envelope, seat, state.unsealed):
+        for envelope in batch:
+            if not can_read(envelope, seat, state.unsealed):
+                blocked = True
+                break
+            version, last_hash = envelope.version, envelope.hash
+    _PREFIXES.put(games, (game_id, seat), (version, last_hash))
+    # GameCreated is public: the prefix is never empty.
+    return Cut(version, state.version, last_hash, games.keys.sign(game_id, version, last_hash))
+
+
+def cut_envelopes(games, game_id: str, cut: Cut) -> list[Envelope]:
+    """The events of ``cut``, oldest first."""
+    envelopes: list[Envelope] = []
+    while not envelopes or envelopes[-1].version < cut.version:
+        batch = games.store.read(game_id, after=envelopes[-1].version if envelopes else 0, until=cut.version,
+                                 limit=READ_PAGE)
+        if not batch:
             break
-        kept.append(envelope)
-    last = kept[-1]  # GameCreated is public: never empty
-    head = games.keys.sign(game_id, last.version, last.hash)
-    return Cut(kept, last.version, state.version, head)
+        envelopes.extend(batch)
+    return envelopes
 
 
 def jsonl(envelopes: list[Envelope]) -> bytes:
@@ -88,8 +137,9 @@ class Export(MethodView):
         head it was cut at; anonymous readers get what everyone may read."""
         game_state(game_id)  # 404 first
         seat = current_seat(game_id)
-        cut = readable_cut(g.services.games, game_id, seat)
+        games = g.services.games
+        cut = readable_cut(games, game_id, seat)
         headers = {HEAD_HEADER: cut.signed_head, VERSION_HEADER: str(cut.version), LATEST_HEADER: str(cut.latest),
                    "Content-Disposition": f'attachment; filename="casus-{game_id}-v{cut.version}.jsonl"',
                    "Vary": "Authorization"}
-        return Response(jsonl(cut.envelopes), mimetype=JSONL, headers=headers)
+        return Response(jsonl(cut_envelopes(games, game_id, cut)), mimetype=JSONL, headers=headers)

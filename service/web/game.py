@@ -32,6 +32,22 @@ class LogEntry:
     recorded_at: str
     dice: list[dict] = field(default_factory=list)
     dice_commitment: str | None = None
+    command_id: str | None = None
+    bookkeeping: bool = False  # a roll or the platform's own record: a move's notice quotes another
+
+
+def _bookkeeping() -> frozenset[str]:
+    """What a command records on the side: its dice and seeds, and the deadlines it opens or
+    closes. The notice of another seat's move quotes the command's first other event (what was
+    done: the weather, not its die; the option passed, not the step that began after it)."""
+    from domain.kernel import schedule as sch
+    from domain.kernel.platform import DiceRolled, DiceSeedCommitted, DiceSeedRevealed
+    return frozenset(e.__name__ for e in (DiceRolled, DiceSeedRevealed, DiceSeedCommitted, sch.DeadlineOpened,
+                                          sch.DeadlineClosed, sch.DeadlineExtended, sch.ReminderSent,
+                                          sch.GracePeriodStarted))
+
+
+BOOKKEEPING = _bookkeeping()
 
 
 @dataclass
@@ -73,6 +89,24 @@ class GamePage:
     event_types: list[str]
 
 
+@dataclass
+class Header:
+    """What a game's other pages (charts, audit) say of it: no projection, no log."""
+
+    game_id: str
+    ruleset_id: str
+    ruleset_title: str
+    version: int
+    dice_commitment: str
+
+
+def header(games, game_id: str) -> tuple[Header, Any]:
+    """The game now, for a page's heading, and its state (the service's cached one)."""
+    state = games.load(game_id)
+    rules = games.rules(game_id)
+    return Header(game_id, rules.ruleset.id, rules.ruleset.title, state.version, state.dice_commitment), state
+
+
 @cache
 def _event_rules() -> dict[str, dict[str, str]]:
     """Event type -> the rule id it records, per ruleset family (``event_rules.yaml``)."""
@@ -91,18 +125,26 @@ def build(games, game_id: str, seat: str, at: int | None = None, log_before: int
           with_changes: bool = False) -> GamePage:
     """The page of ``game_id`` for ``seat`` now, or at version ``at``."""
     now = games.load(game_id)
-    state = now if at is None or at == now.version else games.load(game_id, at=at)
+    before = None  # the state at version N-1, when the page says what changed at N
+    if at is None or at == now.version:
+        state = now
+    elif with_changes and 1 < at < now.version:
+        # N-1 through the snapshots, then N is one event on: one load, not two.
+        before = games.load(game_id, at=at - 1)
+        state = games.timeline.load(game_id, at=at, cached=before)
+    else:
+        state = games.load(game_id, at=at)
     rules = games.rules(game_id)
     view = SeatView(rules, state, seat)
-    domain_view = rules.decider.view(state.domain, seat)
-    projections = {p.name: p.build(domain_view) for p in rules.ruleset.projections if p.media_type != SVG}
+    projections = _projections(rules, state, seat)
     schedule = view.projection("schedule")[1]
     until = state.version if log_before is None else max(0, min(log_before - 1, state.version))
     after = max(0, until - LOG_PAGE)
     log = log_entries(games, rules, view, game_id, after, until)
     changes, changed_by = ([], [])
     if with_changes and state.version > 1:
-        changes, changed_by = _changes(games, rules, game_id, seat, state, projections, log)
+        before = before or games.load(game_id, at=state.version - 1)
+        changes, changed_by = _changes(rules, seat, before, projections, log, state.version)
     pending = state.pending_undo
     return GamePage(
         game_id=game_id, ruleset_id=rules.ruleset.id, ruleset_title=rules.ruleset.title, seat=seat,
@@ -130,7 +172,17 @@ def log_entries(games, rules, view: SeatView, game_id: str, after: int, until: i
     envelopes = games.store.read(game_id, after=after, until=until) if until > after else []
     events = [view.event_for(e) for e in envelopes]
     names = _pack_names(rules)
-    events = with_dice_commitments(events, lambda: games.load(game_id, at=after).dice_commitment if after else None)
+
+    def earlier() -> str | None:
+        """The seed commitment in play at version ``after``: the one shown now, unless an event
+        since committed another (an undo keeps the one committed last)."""
+        if not after:
+            return None
+        if until == view.state.version and not any(_commits(e) for e in envelopes):
+            return view.state.dice_commitment
+        return games.load(game_id, at=after).dice_commitment
+
+    events = with_dice_commitments(events, earlier)
     entries = []
     for event in events:
         data = event["data"] if isinstance(event.get("data"), dict) else {}
@@ -139,8 +191,27 @@ def log_entries(games, rules, view: SeatView, game_id: str, after: int, until: i
             sentence=sentence(rules.ruleset.id, event, names), sealed=bool(event.get("redacted")),
             rule_id=rule_of(rules.ruleset.id, event["type"], data), recorded_at=event["recorded_at"],
             dice=list(data.get("rolls") or []) if event["type"] == "DiceRolled" else [],
-            dice_commitment=event.get("dice_commitment")))
+            dice_commitment=event.get("dice_commitment"), command_id=event.get("command_id"),
+            bookkeeping=event["type"] in BOOKKEEPING))
     return entries[::-1]
+
+
+def _projections(rules, state, seat: str) -> dict[str, Any]:
+    """The seat's projections (but the drawn ones) of ``state``."""
+    domain_view = rules.decider.view(state.domain, seat)
+    return {p.name: p.build(domain_view) for p in rules.ruleset.projections if p.media_type != SVG}
+
+
+def heading_of(games, state, seat: str) -> Heading:
+    """The page's heading alone (the lobby's row of a game)."""
+    rules = games.rules(state.game_id)
+    schedule = SeatView(rules, state, seat).projection("schedule")[1]
+    return _heading(rules, state, seat, _projections(rules, state, seat), schedule)
+
+
+def _commits(envelope) -> bool:
+    return envelope.type == "DiceSeedCommitted" or (envelope.type == "DiceSeedRevealed"
+                                                    and bool(envelope.data.get("next_commitment")))
 
 
 def _heading(rules, state, seat: str, projections: dict, schedule: dict) -> Heading:
@@ -177,11 +248,10 @@ def awaited(rules, state) -> list[str]:
     return seats or [MODERATOR]
 
 
-def _changes(games, rules, game_id: str, seat: str, state, projections: dict,
-             log: list[LogEntry]) -> tuple[list[Change], list[LogEntry]]:
+def _changes(rules, seat: str, before_state, projections: dict, log: list[LogEntry],
+             version: int) -> tuple[list[Change], list[LogEntry]]:
     """What changed from version N-1 to N: the projections' values that differ, and the event
     of version N as a sentence."""
-    before_state = games.load(game_id, at=state.version - 1)
     before_view = rules.decider.view(before_state.domain, seat)
     before = {p.name: p.build(before_view) for p in rules.ruleset.projections if p.media_type != SVG}
     changes = []
@@ -191,7 +261,7 @@ def _changes(games, rules, game_id: str, seat: str, state, projections: dict,
             was, now = readable(old.get(path, "none")), readable(new.get(path, "none"))
             if was != now:
                 changes.append(Change(name, path, was, now))
-    return changes[:200], [e for e in log if e.version == state.version]
+    return changes[:200], [e for e in log if e.version == version]
 
 
 def _flat(value: Any, prefix: str = "") -> dict[str, Any]:

@@ -11,8 +11,6 @@ import orjson
 import yaml
 
 from domain.kernel.platform import PLATFORM_COMMANDS
-from events.store import iter_all
-from events.verify import verify
 from service.http.command_schemas import ruleset_docs
 from service.packs import PackError, parse_pack
 from service.rules import all_rules
@@ -92,8 +90,3 @@ def check_pack(ruleset, text: str, source: str) -> dict:
         return {"ok": False, "source": source, "errors": errors}
     return {"ok": True, "source": source, "errors": []}
 
-
-def verify_game(games, game_id: str):
-    """The audit: the hash chain and every roll the server can check (its seed in play too)."""
-    state = games.load(game_id)
-    return verify(list(iter_all(games.store, game_id)), seed=games.seed_in_play(state))

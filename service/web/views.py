@@ -6,21 +6,27 @@ for the seat's parts with ``Authorization``, as any API client does."""
 from __future__ import annotations
 
 import functools
+import re
+from urllib.parse import urlparse
 
 from flask import Response, g, render_template, request, url_for
+from flask_limiter import RateLimitExceeded
 
 from domain import registry
 from domain.kernel import SPECTATOR
 from service.http.export_api import readable_cut
 from service.http.plumbing import as_problem, current_seat
 from service.http.problems import Problem
+from service.web import audit as audit_model
 from service.web import charts as chart_model
+from service.web import create as create_model
 from service.web import game as game_model
 from service.web import lobby as lobby_model
 from service.web import rulesets as ruleset_model
 from service.web import web
 
 MAX_AT = 2 ** 53
+GAME_ID = re.compile(r"[A-Za-z0-9_.-]{1,200}")
 
 
 def _page(render):
@@ -60,9 +66,48 @@ def _html(body: str, status: int = 200, private: bool = False) -> Response:
 @web.route("/")
 @_page
 def lobby():
-    services = g.services
-    return _html(render_template("lobby.html", games=lobby_model.listed(services.games),
-                                 rulesets=lobby_model.rulesets()))
+    after = request.args.get("after", "")
+    if after and not GAME_ID.fullmatch(after):
+        raise Problem(422, "validation-error", "Invalid request", "after must be a game id")
+    return _lobby(after)
+
+
+def _lobby(after: str = "", status: int = 200, problem: Problem | None = None, form=None) -> Response:
+    games, next_after = lobby_model.listed(g.services.games, after)
+    body = render_template("lobby.html", games=games, after=after, next_after=next_after,
+                           rulesets=lobby_model.rulesets(), problem=problem, form=form or {})
+    response = _html(body, status)
+    if problem is not None:
+        response.headers.update(problem.headers)
+    return response
+
+
+@web.route("/table/games", methods=["POST"])
+def create_game() -> Response:
+    """The lobby's form sent without JavaScript: the game created as POST /games creates it,
+    answered with its private links (never stored by a cache), or the lobby with what was wrong."""
+    if not _same_site():
+        return _error(403, "Forbidden", "a game is created from this service's own lobby, not another site's form")
+    try:
+        created, links, game_url = create_model.create(request.form, request.host_url)
+    except RateLimitExceeded as error:
+        return _lobby(status=429, problem=create_model.too_many(error), form=request.form)
+    except Exception as error:  # noqa: BLE001 -- every refusal is shown on the lobby; as_problem logs the unknown
+        problem = as_problem(error)
+        return _lobby(status=problem.status, problem=problem, form=request.form)
+    response = _html(render_template("created.html", created=created, links=links, game_url=game_url), 201)
+    response.headers["Cache-Control"] = "no-store"
+    response.headers["Location"] = url_for("games.Game", game_id=created.game_id)
+    return response
+
+
+def _same_site() -> bool:
+    """The form was sent from this service's pages: a browser names the sending page's origin
+    (``Origin``) or says the request is cross-site (``Sec-Fetch-Site``)."""
+    origin = request.headers.get("Origin")
+    if origin and origin != "null" and urlparse(origin).netloc != request.host:
+        return False
+    return request.headers.get("Sec-Fetch-Site", "same-origin") in ("same-origin", "none")
 
 
 @_page
@@ -88,10 +133,11 @@ def game_parts(game_id: str) -> Response:
 @_page
 def audit(game_id: str) -> Response:
     games = g.services.games
-    page = game_model.build(games, game_id, SPECTATOR)
-    cut = readable_cut(games, game_id, SPECTATOR)
-    report = ruleset_model.verify_game(games, game_id)
-    return _html(render_template("audit.html", page=page, cut=cut, report=report, keys=games.keys.public_keys(),
+    page, state = game_model.header(games, game_id)
+    cut = readable_cut(games, game_id, SPECTATOR, state)
+    checked = audit_model.verify_game(games, game_id, state, full=request.args.get("full") == "1")
+    return _html(render_template("audit.html", page=page, cut=cut, report=checked.report, checked=checked,
+                                 keys=games.keys.public_keys(),
                                  export_url=url_for("export.Export", game_id=game_id, _external=True)))
 
 
@@ -99,7 +145,7 @@ def audit(game_id: str) -> Response:
 @_page
 def charts(game_id: str) -> Response:
     games = g.services.games
-    page = game_model.build(games, game_id, SPECTATOR)
+    page, _ = game_model.header(games, game_id)
     return _html(render_template("charts.html", page=page, charts=chart_model.charts(games, game_id)))
 
 

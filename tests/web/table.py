@@ -28,7 +28,7 @@ def create_in_lobby(page, base: str, ruleset: str = "dod3", preset: str | None =
     page.goto(base + "/")
     page.select_option("#ruleset", ruleset)
     if preset is not None:
-        page.select_option("#preset", preset)
+        page.select_option("#preset", f"{ruleset}:{preset}")
     if seats is not None:
         page.fill("#seats", seats)
     page.click("#create-button")

@@ -191,3 +191,17 @@ def test_charts_draw_the_projections_with_their_table(client, dod3):
     for title in ("Political effectiveness", "Money (savings)", "US entry"):
         assert f">{title}</h2>" in html
     assert "<polyline" in html and "the values behind the chart" in html
+
+
+def test_each_log_entry_names_its_command_and_whether_it_is_bookkeeping(client, dod3):
+    """What the notice of another seat's move quotes (game.js): the command's first event that
+    is not a roll or the platform's bookkeeping."""
+    roll_weather(dod3)
+    html = _page(client, f"/games/{dod3.game_id}")
+    entries = re.findall(r'<li data-version="(\d+)" data-actor="(\w+)" data-command="(\w*)"( data-bookkeeping)?', html)
+    command = {version: (command_id, bool(bookkeeping)) for version, _, command_id, bookkeeping in entries}
+    events = {str(e["version"]): e for e in dod3.events()}
+    rolled = next(v for v, e in events.items() if e["type"] == "DiceRolled")
+    weather = next(v for v, e in events.items() if e["type"] == "WeatherDetermined")
+    assert command[rolled] == (events[rolled]["command_id"], True)
+    assert command[weather] == (events[rolled]["command_id"], False)

@@ -4,15 +4,18 @@ seat's move appear live, travel in time, export and verify offline, render hosti
 text, play by keyboard, and run axe-core on every page."""
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 import sys
 import time
+from urllib.parse import urlparse
 
 import pytest
 import requests
 
 from tests.support.server import ROOT
+from tests.web.make_screenshots import play_into_turn_2
 from tests.web.table import (
     api_get,
     axe_findings,
@@ -77,7 +80,10 @@ def test_a_dod3_turn_and_sealed_bids_by_clicking(server, dod3, seats):
     wait_version(watcher, before, timeout=2)
     watcher.wait_for_selector("#notices p", timeout=2_000)
     assert time.monotonic() - clicked_at < 2.5  # the click's own round trip included
-    assert "player1 moved" in watcher.inner_text("#notices")
+    # The notice quotes the move (the weather), not its die or the step that began after it.
+    notices = watcher.inner_text("#notices")
+    assert re.search(r"player1 moved: Weather for Jan/Feb \(turn 1\): the d10 rolled \d+", notices), notices
+    assert "began" not in notices and "dice rolled" not in notices
     # The rest of turn 1, each step by the seat it awaits.
     for _ in range(40):
         turn = _turn(server, game_id)
@@ -139,6 +145,46 @@ def test_a_refusal_shows_the_rule_and_what_is_legal_instead(server, dod3, seats)
     assert api_get(server.base, f"/games/{game_id}").json()["version"] == stale
 
 
+def test_an_undo_of_a_roll_waits_for_the_other_seat_and_reverts_live(server, browser):
+    """CORE-undo: undoing a move with dice needs the other seat's approval; its page offers
+    Approve and Decline (from legal-commands), and approving reverts the game on both pages."""
+    created = requests.post(server.base + "/games", json={"ruleset": "dod3", "preset": "2"}, timeout=10).json()
+    game_id = created["game_id"]
+    p1, p2 = (open_seat(browser, f"{server.base}/games/{game_id}#seat={seat}&token={created['tokens'][seat]}", width)
+              for seat, width in (("player1", 1200), ("player2", 390)))
+    click_command(p1, "RollWeather")
+    wait_until(lambda: "step C" in p2.inner_text("#heading-now"), 5, "player2 sees the roll")
+    # player1 asks to go back to version 1, before its roll: the dice need player2's approval.
+    asked = shown_version(p1)
+    p1.locator("#undo-box summary").click()
+    p1.fill("#undo-to", "1")
+    p1.click("#undo-form button")
+    wait_version(p1, asked, timeout=5)
+    wait_until(lambda: p1.is_visible("#undo-answer"), 5, "player1 sees its request waiting")
+    assert p1.inner_text("#undo-answer-heading") == "Your undo request waits for approval"
+    assert p1.is_visible("#undo-decline") and p1.inner_text("#undo-decline") == "Withdraw the request"
+    assert not p1.is_visible("#undo-approve")
+    wait_until(lambda: p2.is_visible("#undo-approve"), 2, "player2 is asked to approve, live")
+    assert "player1 asked to undo back to version 1" in p2.inner_text("#undo-answer-text")
+    assert p2.is_visible("#undo-decline") and p2.inner_text("#undo-decline") == "Decline the undo"
+    assert axe_findings(p2) == [] and overflow(p2) == 0
+    legal = api_get(server.base, f"/games/{game_id}/legal-commands", created["tokens"]["player2"]).json()["commands"]
+    assert {c["type"] for c in legal} == {"ApproveUndo", "DeclineUndo"}
+    # player2 approves: the game is back before the roll, on both pages, without reloading.
+    p2.focus("#undo-approve")
+    p2.keyboard.press("Enter")
+    for page in (p1, p2):
+        wait_until(lambda page=page: "step B" in page.inner_text("#heading-now") and not page.is_visible("#undo-answer"),
+                   3, "the game reverted, live")
+        assert "The game went back to version 1" in page.inner_text("#log")
+    assert _turn(server, game_id)["step"] == "B"
+    assert "player2 moved: " in p1.inner_text("#notices")
+    click_command(p1, "RollWeather")  # and the roll can be made again
+    assert p1.errors == [] and p2.errors == []
+    p1.context.close()
+    p2.context.close()
+
+
 def test_time_travel_shows_the_state_at_version_n(server, dod3, browser):
     game_id = game_of(dod3["player1"])
     latest = api_get(server.base, f"/games/{game_id}").json()["version"]
@@ -181,6 +227,45 @@ def test_the_export_verifies_offline_with_the_signed_head(server, dod3, browser,
     page.context.close()
 
 
+def test_a_seat_downloads_its_own_export_with_its_token(server, browser, tmp_path):
+    """The audit page of a reader holding a seat's link offers that seat's export: fetched with
+    the token from the tab's session (never in a URL), saved as a file, verified offline. The
+    moderator's is the whole log, where everyone else's stops before the first sealed event."""
+    created = play_into_turn_2(server.base)  # player1's sealed bid for GE is in
+    game_id, token = created["game_id"], created["moderator_token"]
+    latest = api_get(server.base, f"/games/{game_id}").json()["version"]
+    spectators = int(api_get(server.base, f"/games/{game_id}/export").headers["Casus-Export-Version"])
+    assert spectators < latest
+    context = browser.new_context(accept_downloads=True, viewport={"width": 390, "height": 800})
+    page = context.new_page()
+    sent: list[str] = []
+    page.on("request", lambda request: sent.append(request.url))
+    page.goto(f"{server.base}/games/{game_id}#seat=moderator&token={token}")
+    page.wait_for_selector("#seat-panel:not([hidden])")
+    page.click("nav.game-nav >> text=Audit and export")  # the same tab: the link's seat comes along
+    page.wait_for_selector("#seat-export:not([hidden])")
+    assert page.inner_text("#seat-export-button") == "Download moderator's export"
+    with page.expect_download() as download:
+        page.click("#seat-export-button")
+    path = tmp_path / download.value.suggested_filename
+    download.value.save_as(path)
+    assert path.name == f"casus-{game_id}-v{latest}-moderator.jsonl"
+    last = json.loads(path.read_text().splitlines()[-1])
+    assert (last["version"], last["type"]) == (latest, "BidSubmitted")
+    page.wait_for_selector("#seat-export-saved")
+    assert f"all {latest} events" in page.inner_text("#seat-export-saved")
+    head = page.inner_text("#seat-export-head").strip()
+    keys = requests.get(server.base + "/keys", timeout=10).json()["keys"]
+    key_args = [arg for kid, key in keys.items() for arg in ("--key", f"{kid}={key}")]
+    done = subprocess.run([sys.executable, "-m", "service.cli", "verify", str(path), "--head", head, *key_args],
+                          check=False, cwd=ROOT, capture_output=True, text=True, timeout=60,
+                          env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT), "CASUS_DB": str(server.db)})
+    assert done.returncode == 0 and "exactly the signed history" in done.stderr, done.stderr
+    assert sent and not any(token in url for url in sent)
+    assert axe_findings(page) == [] and overflow(page) == 0
+    context.close()
+
+
 HOSTILE = '<img src=x onerror="document.title=1">'
 
 
@@ -206,6 +291,29 @@ def test_a_hostile_name_is_shown_as_text(server, browser, lobby_page):
     assert lobby_page.locator("img[src=x]").count() == 0
     page.context.close()
     seat_page.context.close()
+
+
+def test_a_game_is_created_without_javascript(server, browser):
+    """The lobby's form works with JavaScript off: the page it posts to creates the game and
+    shows each seat's private link (the token in the fragment), in an answer no cache keeps."""
+    context = browser.new_context(java_script_enabled=False, viewport={"width": 390, "height": 800})
+    page = context.new_page()
+    page.goto(server.base + "/")
+    page.select_option("#ruleset", "tiny")
+    page.select_option("#preset", "tiny:duel")
+    with page.expect_response(lambda r: r.url.endswith("/table/games") and r.request.method == "POST") as answer:
+        page.click("#create-button")
+    response = answer.value
+    assert response.status == 201 and response.headers["cache-control"] == "no-store"
+    assert urlparse(page.url).path == "/table/games" and not urlparse(page.url).query
+    links = page.eval_on_selector_all("#links input", "els => els.map(e => e.value)")
+    assert {link.split("#seat=")[1].split("&")[0] for link in links} == {"north", "south", "moderator"}
+    north = next(link for link in links if "#seat=north&" in link)
+    assert api_get(server.base, f"/games/{game_of(north)}/legal-commands", token_of(north)).json()["seat"] == "north"
+    assert page.locator("button[data-copy]:visible").count() == 0  # copying needs the script
+    page.click("a.open >> nth=0")  # the link opens the game; its token never leaves the browser
+    assert urlparse(page.url).path == f"/games/{game_of(north)}"
+    context.close()
 
 
 def test_keyboard_only_play(server, browser):
@@ -241,6 +349,11 @@ def test_every_page_passes_axe_and_fits(server, dod3, browser, width):
     seat = open_seat(browser, dod3["player1"], width=width)
     findings["seat"] = axe_findings(seat)
     wide["seat"] = overflow(seat)
+    page.goto(server.base + "/")
+    page.evaluate("document.getElementById('create-form').submit()")  # the form's own action, as without JavaScript
+    page.wait_for_selector("#links li")
+    findings["created"] = axe_findings(page)
+    wide["created"] = overflow(page)
     page.goto(server.base + "/rulesets/dod3")
     page.fill("#pack-text", "calendar: 7\n")
     page.click("#pack-text ~ button, form[action*=pack-check] button")

@@ -13,6 +13,21 @@ export async function api(method, path, { token, body, headers = {} } = {}) {
   return { status: response.status, ok: response.ok, data, headers: response.headers };
 }
 
+// The seat whose private link opened this game in this tab: the link's fragment
+// (#seat=...&token=..., which the browser never sends), kept in sessionStorage for the game's
+// other pages (audit) in the same tab. Null for a reader without a link.
+export function seatOf(gameId) {
+  const fragment = new URLSearchParams(location.hash.slice(1));
+  const key = `casus:${gameId}`;
+  if (fragment.get("token")) {
+    const found = { seat: fragment.get("seat") || "", token: fragment.get("token") };
+    sessionStorage.setItem(key, JSON.stringify(found));
+    return found;
+  }
+  const kept = sessionStorage.getItem(key);
+  return kept ? JSON.parse(kept) : null;
+}
+
 export function el(tag, attributes = {}, ...children) {
   const node = document.createElement(tag);
   for (const [name, value] of Object.entries(attributes)) {

@@ -1,7 +1,7 @@
 // The game page: the seat's token comes from the URL fragment (#seat=...&token=..., never sent to
 // the server), the page's main part is swapped for the seat's view, legal commands become forms
 // sent with If-Match of the version shown, and the game follows live over SSE.
-import { api, el, problemText } from "./common.js";
+import { api, el, problemText, seatOf } from "./common.js";
 import { commandForm, read } from "./forms.js";
 
 const root = document.getElementById("game-main");
@@ -14,24 +14,14 @@ const refusal = document.getElementById("refusal");
 const slider = document.getElementById("travel-at");
 const sliderValue = document.getElementById("travel-value");
 const shareLink = document.getElementById("share-link");
+const undoAnswer = document.getElementById("undo-answer");
+const ANSWERS = new Set(["ApproveUndo", "DeclineUndo"]);
 
-const seat = readSeat();
+const seat = seatOf(gameId);
 let legal = [];
 let legalJson = "";
 let source = null;
 let refreshing = null;
-
-function readSeat() {
-  const fragment = new URLSearchParams(location.hash.slice(1));
-  const key = `casus:${gameId}`;
-  if (fragment.get("token")) {
-    const found = { seat: fragment.get("seat") || "", token: fragment.get("token") };
-    sessionStorage.setItem(key, JSON.stringify(found));
-    return found;
-  }
-  const kept = sessionStorage.getItem(key);
-  return kept ? JSON.parse(kept) : null;
-}
 
 function state() {
   return document.getElementById("game-state").dataset;
@@ -89,6 +79,7 @@ async function travel(at) {
   if (now) await loadLegal();
   else {
     legalJson = "";
+    undoAnswer.hidden = true;
     commandsBox.replaceChildren(el("p", { text: "You are looking at the past: go to Now to play." }));
   }
 }
@@ -108,14 +99,37 @@ async function loadLegal() {
   const open = new Set([...commandsBox.querySelectorAll("details[open] > summary")].map((s) => s.textContent));
   legal = result.data.commands;
   legalJson = fresh;
+  const answers = new Set(legal.filter((c) => ANSWERS.has(c.type)).map((c) => c.type));
+  showUndoAnswer(answers);
   commandsBox.replaceChildren();
-  if (legal.length === 0) commandsBox.append(el("p", { text: "Nothing to do now: the game awaits other seats." }));
-  legal.forEach((command, index) => {
+  const moves = legal.filter((c) => !ANSWERS.has(c.type));
+  if (moves.length === 0) {
+    commandsBox.append(el("p", { text: answers.size ? "An undo waits for an answer: nothing else can be played until then."
+                                                   : "Nothing to do now: the game awaits other seats." }));
+  }
+  moves.forEach((command, index) => {
     const box = commandForm(command, index);
     const title = box.querySelector("summary").textContent;
     box.open = open.has(title) || (open.size === 0 && index === 0);
     commandsBox.append(box);
   });
+}
+
+// CORE-undo: while an undo waits, a seat it waits for may approve or decline it, and its
+// requester (or the moderator) may decline it: those answers are buttons, not forms.
+function showUndoAnswer(answers) {
+  undoAnswer.hidden = answers.size === 0;
+  if (!answers.size) return;
+  const pending = document.getElementById("pending-undo");
+  const mine = pending && seat && pending.dataset.requestedBy === seat.seat;
+  document.getElementById("undo-answer-heading").textContent = mine ? "Your undo request waits for approval"
+                                                                     : "An undo waits for your answer";
+  document.getElementById("undo-answer-text").textContent = pending ? pending.textContent : "";
+  const approve = document.getElementById("undo-approve");
+  const decline = document.getElementById("undo-decline");
+  approve.hidden = !answers.has("ApproveUndo");
+  decline.hidden = !answers.has("DeclineUndo");
+  decline.textContent = mine ? "Withdraw the request" : "Decline the undo";
 }
 
 async function send(type, data) {
@@ -170,15 +184,28 @@ function scheduleRefresh(event) {
       return;
     }
     await refresh();
-    for (const item of root.querySelectorAll("#log > li")) {
-      const version = Number(item.dataset.version);
-      if (version <= before) break;
-      if (!seat || item.dataset.actor !== seat.seat) {
-        notice(`${item.dataset.actor} moved: ${item.querySelector(".sentence").textContent}`);
-        break;
-      }
-    }
+    noticeMoves(before);
   }, 50);
+}
+
+// Each command since version ``before`` by another seat (or the service), oldest first, quoted
+// by its first event that is not a roll or the platform's bookkeeping: the move itself, not the
+// step that began after it.
+function noticeMoves(before) {
+  const commands = new Map();
+  for (const item of root.querySelectorAll("#log > li")) { // newest first
+    const version = Number(item.dataset.version);
+    if (version <= before) break;
+    const key = item.dataset.command || `v${version}`;
+    if (!commands.has(key)) commands.set(key, []);
+    commands.get(key).unshift(item);
+  }
+  for (const items of [...commands.values()].reverse()) {
+    const actor = items[0].dataset.actor;
+    if (seat && actor === seat.seat) continue;
+    const quoted = items.find((item) => !item.hasAttribute("data-bookkeeping")) || items[0];
+    notice(`${actor} moved: ${quoted.querySelector(".sentence").textContent}`);
+  }
 }
 
 async function follow() {
@@ -220,6 +247,17 @@ commandsBox.addEventListener("submit", async (event) => {
     button.disabled = false;
   }
 });
+
+for (const button of undoAnswer.querySelectorAll("button[data-type]")) {
+  button.addEventListener("click", async () => {
+    button.disabled = true;
+    try {
+      await send(button.dataset.type, {});
+    } finally {
+      button.disabled = false;
+    }
+  });
+}
 
 document.getElementById("undo-form").addEventListener("submit", async (event) => {
   event.preventDefault();

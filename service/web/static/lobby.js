@@ -1,5 +1,6 @@
 // The lobby: create a game (ruleset, seating preset or own seats, typed options) through
-// POST /games, then show each seat's private link once, the token after '#'.
+// POST /games, then show each seat's private link once, the token after '#'. Without this
+// script the same form is posted to the page that does the same (service/web/create.py).
 import { api, el, problemText } from "./common.js";
 
 const rulesets = JSON.parse(document.getElementById("rulesets-data").textContent);
@@ -7,48 +8,43 @@ const form = document.getElementById("create-form");
 const rulesetSelect = document.getElementById("ruleset");
 const presetSelect = document.getElementById("preset");
 const presetSeats = document.getElementById("preset-seats");
-const optionsBox = document.getElementById("options");
+const optionBoxes = [...document.querySelectorAll("fieldset.options")];
 const errorBox = document.getElementById("create-error");
 
 function current() {
   return rulesets.find((r) => r.id === rulesetSelect.value);
 }
 
+// The preset's value is "ruleset:preset" (the form without JavaScript lists every ruleset's).
+function presetName() {
+  const value = presetSelect.value;
+  return value.slice(value.indexOf(":") + 1);
+}
+
 function describePreset() {
   const ruleset = current();
-  const preset = ruleset.presets[presetSelect.value] || {};
+  const preset = ruleset.presets[presetName()] || {};
   presetSeats.textContent = Object.entries(preset).map(([seat, powers]) => `${seat}: ${powers.join(", ")}`).join("; ");
 }
 
 function showRuleset() {
   const ruleset = current();
-  presetSelect.replaceChildren(...Object.keys(ruleset.presets).map((name) => el("option", { value: name, text: name })));
-  if (ruleset.presets["3"]) presetSelect.value = "3";
+  const chosen = presetSelect.value;
+  presetSelect.replaceChildren(...Object.keys(ruleset.presets).map((name) => el("option", { value: `${ruleset.id}:${name}`, text: name })));
+  if (chosen.startsWith(`${ruleset.id}:`)) presetSelect.value = chosen;
+  else if (ruleset.presets["3"]) presetSelect.value = `${ruleset.id}:3`;
   describePreset();
-  for (const node of [...optionsBox.querySelectorAll(".field")]) node.remove();
-  const names = Object.entries(ruleset.options);
-  document.getElementById("no-options").hidden = names.length > 0;
-  for (const [name, kind] of names) {
-    const id = `option-${name}`;
-    let input;
-    if (kind === "boolean") {
-      input = el("select", { id, name, "data-kind": kind },
-                 el("option", { value: "", text: "default" }), el("option", { value: "true", text: "yes" }),
-                 el("option", { value: "false", text: "no" }));
-    } else {
-      input = el("input", { id, name, "data-kind": kind, type: kind === "string" ? "text" : "number",
-                            step: kind === "integer" ? "1" : "any" });
-    }
-    optionsBox.append(el("div", { class: "field" }, el("label", { for: id, text: `${name} (${kind})` }), input));
-  }
+  for (const box of optionBoxes) box.hidden = box.dataset.ruleset !== ruleset.id;
 }
 
 function options() {
   const out = {};
-  for (const input of optionsBox.querySelectorAll("[data-kind]")) {
+  const box = optionBoxes.find((b) => b.dataset.ruleset === rulesetSelect.value);
+  for (const input of box ? box.querySelectorAll("[data-kind]") : []) {
     if (input.value === "") continue;
     const kind = input.dataset.kind;
-    out[input.name] = kind === "boolean" ? input.value === "true" : kind === "string" ? input.value : Number(input.value);
+    const name = input.dataset.option;
+    out[name] = kind === "boolean" ? input.value === "true" : kind === "string" ? input.value : Number(input.value);
   }
   return out;
 }
@@ -84,7 +80,7 @@ form.addEventListener("submit", async (event) => {
       return;
     }
   } else {
-    body.preset = presetSelect.value;
+    body.preset = presetName();
   }
   const result = await api("POST", "/games", { body });
   if (result.status !== 201) {
