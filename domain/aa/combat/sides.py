@@ -50,8 +50,11 @@ def full_order(owner: tuple[str, ...], units: Mapping[str, UnitType], canonical:
     follow the owner's entries cheapest first."""
     if not owner:
         return default_order(units, canonical)
-    mentioned = {entry.partition(":")[0] for entry in owner}
-    rest = [e for e in default_order(units, canonical) if e.partition(":")[0] not in mentioned]
+    listed = set(owner)
+    mentioned = {entry.partition(":")[0] for entry in listed}
+    # A unit listed only by its first hit ("battleship:hit") is still sunk, in its default place.
+    rest = [e for e in default_order(units, canonical)
+            if e.partition(":")[0] not in mentioned or (e not in listed and f"{e}:hit" in listed)]
     return tuple(e for e in rest if e.endswith(":hit")) + owner + tuple(e for e in rest if not e.endswith(":hit"))
 
 
