@@ -10,10 +10,9 @@ import pytest
 
 from events.envelope import Envelope, compute_hash
 from events.store import iter_all
-from events.verify import verify
+from events.verify import Verified, carry, report, verify
 from service.config import Config
 from service.http.app import create_app
-from service.web import audit
 from tests.support.api import TINY, create_table
 
 BROWSER = {"Accept": "text/html"}
@@ -89,10 +88,10 @@ def test_carried_verification_equals_verify_on_every_prefix(client, chunk):
     seeds = [None, _services(client).games.secrets.get(table.game_id, "dice_seed"), hashlib.sha256(b"not it").digest()]
     for name, log in _variants(envelopes).items():
         for seed in seeds:
-            verified = audit.Verified(table.game_id)
+            verified = Verified(table.game_id)
             for end in range(chunk, len(log) + chunk, chunk):
-                verified = audit.carry(verified, log[verified.events:end])
-                carried, verified = audit.report(verified, seed)
+                verified = carry(verified, log[verified.events:end])
+                carried, verified = report(verified, seed)
                 assert carried.to_dict() == verify(log[:end], seed=seed).to_dict(), (name, end, seed)
 
 
