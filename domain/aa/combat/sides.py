@@ -204,7 +204,9 @@ class SideModel:
             return cached
         out: list[tuple[int, int]] = []
         hit_done: set[str] = set()
-        for entry in self._order:
+        # An entry named twice counts once: its units would otherwise be lost twice over (a side
+        # with negative units never dies, and its battle never ends).
+        for entry in dict.fromkeys(self._order):
             name, _, hit = entry.partition(":")
             groups = [g for g in self._groups_of(name) if self.present[g] and not self.defenceless[g]]
             if hit:

@@ -11,6 +11,7 @@ from domain.aa.revised_phase_one.game.events import (
     BombingRaidResolved,
 )
 from domain.aa.revised_phase_one.game.state import Phase
+from domain.kernel import RuleViolation
 from tests.rules.aa.test_aar_game_table import new_game
 
 RAID_ROUTE = ("United Kingdom", "6 Sea Zone", "Western Europe", "Germany")
@@ -55,3 +56,17 @@ def test_a_battleship_whose_first_hit_is_ordered_can_still_be_sunk():
 
     assert table.events_of(BattleEnded)[0].outcome is Outcome.DEFENDER_WINS
     assert table.count("14 Sea Zone", "UK", "battleship") == 0
+
+
+@pytest.mark.rule("AAR-casualties")
+def test_an_order_of_losses_names_each_unit_once():
+    """AAR-casualties: the owner chooses its casualties, by an order of losses naming units. Given
+    Russia's standing order naming infantry twice, then it is refused naming the repeated entry: a
+    unit counted twice would be lost twice over and its battle would never end."""
+    table = new_game()
+
+    with pytest.raises(RuleViolation) as refused:
+        table.orders("Russia", order_of_losses=("infantry", "infantry"))
+
+    assert refused.value.rule_id == "AAR-casualties" and "order_of_losses[1]" in refused.value.message
+

@@ -28,6 +28,9 @@ def check_order(pack: GamePack, order, field: str = "order_of_losses") -> tuple[
         unit = pack.units.get(name)
         if unit is None or hit not in ("", "hit") or (hit and unit.hits < 2):
             raise RuleViolation(CASUALTIES, f"{field}[{i}]: {entry!r} is not '<unit>' or '<two-hit unit>:hit'")
+        if entry in order[:i]:
+            raise RuleViolation(CASUALTIES, f"{field}[{i}]: {entry!r} is named twice; name each unit once, "
+                                            "in the order its units are lost")
     return tuple(order)
 
 
