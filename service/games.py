@@ -11,7 +11,7 @@ import hmac
 import secrets
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Callable
 
@@ -27,6 +27,7 @@ from domain.kernel.platform import (
     GameState,
     LoggedEvent,
     Platform,
+    SeatTokenReissued,
     seal_key,
 )
 from domain.kernel.plain import to_plain
@@ -39,6 +40,7 @@ from projections.redaction import SeatView
 from projections.timeline import SNAPSHOT_FORMAT, Rules, Timeline, pack_digest, state_type
 from service import packs
 from service.http.problems import Problem, not_found, validation
+from service.mail.seats import MailSeats
 
 Listener = Callable[[str, Rules, list[Envelope], list[Event]], None]  # (game, rules, appended, their events)
 
@@ -62,6 +64,21 @@ def token_hash(token: str) -> bytes:
     return hashlib.sha256(token.encode()).hexdigest().encode()
 
 
+def token_name(state: GameState | None, seat: str) -> str:
+    """The secret's name of the token that counts for ``seat`` now (CORE-seat): the one issued
+    with the event that last reissued it, else the one the game was created (or imported) with."""
+    reissued = None if state is None else state.token_from.get(seat)
+    return f"token:{seat}" if reissued is None else _reissued_name(seat, reissued)
+
+
+def _reissued_name(seat: str, version: int) -> str:
+    return f"token:{seat}@{version}"
+
+
+def _unauthorized(detail: str) -> Problem:
+    return Problem(401, "unauthorized", "Unauthorized", detail)
+
+
 @dataclass(frozen=True)
 class CreatedGame:
     game_id: str
@@ -72,10 +89,12 @@ class CreatedGame:
 
 @dataclass(frozen=True)
 class Handled:
-    """What ``handle`` appended (or replayed for a repeated key) and the game's state after it."""
+    """What ``handle`` appended (or replayed for a repeated key) and the game's state after it;
+    ``tokens``: the seat tokens it issued (CORE-seat), seat -> token, shown this once."""
 
     result: AppendResult
     state: GameState
+    tokens: dict[str, str] = field(default_factory=dict)
 
     @property
     def events(self) -> tuple[Envelope, ...]:
@@ -117,7 +136,9 @@ class GameService:
         self.timeline = Timeline(stores.events, stores.snapshots, self.rules_for, snapshot_every, read_snapshots)
         self._cache: OrderedDict[str, GameState] = OrderedDict()
         self._cache_size = cache_size
-        self._tokens: dict[str, dict[str, bytes]] = {}
+        # game -> (the token names its state counted, seat -> stored hash): read again when a
+        # seat's token is reissued, which changes the names.
+        self._tokens: dict[str, tuple[tuple[str, ...], dict[str, bytes]]] = {}
         self._lock = threading.Lock()
         # What runs after each append, in order (bootstrap: follow-up jobs, deadlines, webhooks).
         self.listeners: list[Listener] = []
@@ -178,32 +199,56 @@ class GameService:
         return CreatedGame(game_id, tokens, moderator_token, state)
 
     def put_tokens(self, game_id: str, tokens: dict[str, str]) -> None:
-        """Store seat tokens, hashed (creation, and ``casus import`` giving an imported game new ones)."""
+        """Store seat tokens, hashed (creation, and ``casus import`` giving an imported game new
+        ones: under the names its log makes count, a seat handed over in it included)."""
+        state = self.load(game_id) if self.store.version(game_id) else None
         for seat, token in tokens.items():
-            self.secrets.put(game_id, f"token:{seat}", token_hash(token))
+            self.secrets.put(game_id, token_name(state, seat), token_hash(token))
         self._tokens.pop(game_id, None)
 
     def authenticate(self, state: GameState, token: str | None) -> str:
         """Bearer token -> seat; compared in constant time against every stored hash."""
         if not token:
-            raise Problem(401, "unauthorized", "Unauthorized", "send Authorization: Bearer <seat token>")
+            raise _unauthorized("send Authorization: Bearer <seat token>")
         offered = token_hash(token)
         found = None
         for seat, stored in self._token_hashes(state).items():
             if hmac.compare_digest(stored, offered):
                 found = seat
         if found is None:
-            raise Problem(401, "unauthorized", "Unauthorized", "the token is not valid for this game")
+            raise _unauthorized("the token is not valid for this game")
         return found
 
     def _token_hashes(self, state: GameState) -> dict[str, bytes]:
-        """Seat -> stored token hash; they never change after creation, so kept once read."""
-        hashes = self._tokens.get(state.game_id)
-        if hashes is None:
-            hashes = {seat: self.secrets.get(state.game_id, f"token:{seat}") or b""
-                      for seat in (*state.seats, MODERATOR)}
-            self._tokens[state.game_id] = hashes
+        """Seat -> the stored hash of the token that counts in ``state`` (CORE-seat). Kept while
+        the names stay; not kept while one is missing (a token reissued by another process an
+        instant ago, its hash about to be written)."""
+        seats = (*state.seats, MODERATOR)
+        names = tuple(token_name(state, seat) for seat in seats)
+        cached = self._tokens.get(state.game_id)
+        if cached is not None and cached[0] == names:
+            return cached[1]
+        hashes = {seat: self.secrets.get(state.game_id, name) or b"" for seat, name in zip(seats, names)}
+        if all(hashes.values()):
+            self._tokens[state.game_id] = (names, hashes)
         return hashes
+
+    def _issue_tokens(self, game_id: str, appended: tuple[Envelope, ...], events: list[Event]) -> dict[str, str]:
+        """CORE-seat: a new token for each seat the appended events handed over, stored hashed
+        under the version of its event (written after the append, so a decision that lost a race
+        never overwrites the winner's), and that seat's mail registration ended (the seat's old
+        player mails no more orders; the new one registers with the new token). A crash before
+        the write leaves the seat with no token at all, never the old one: reissue it again."""
+        issued = {}
+        for envelope, event in zip(appended, events):
+            if type(event) is SeatTokenReissued:
+                issued[event.seat] = secrets.token_urlsafe(24)
+                self.secrets.put(game_id, _reissued_name(event.seat, envelope.version), token_hash(issued[event.seat]))
+        if issued:
+            mail_seats = MailSeats(self.secrets)
+            for seat in set(issued) & set(mail_seats.seats(game_id)):
+                mail_seats.unregister(game_id, seat)
+        return issued
 
     # ---- read side ---------------------------------------------------------------------
     def _remember(self, state: GameState) -> None:
@@ -295,9 +340,10 @@ class GameService:
                     raise IdempotencyConflict(idempotency_key)
                 self._follow_up(rules, game_id, known[1].events)
                 return Handled(known[1], self.load(game_id) if state is None else self._current(game_id, state))
+        authenticated = state  # the caller's: the state its seat was authenticated against
         if expected_version is not None:
             return self._decide_append(rules, game_id, seat, command, expected_version, key, request_fp,
-                                       command_id, state or self.load(game_id))
+                                       command_id, state or self.load(game_id), authenticated)
         if not type(command).COMMUTES:
             raise Problem(428, "precondition-required", "Precondition required",
                           f"{command_type} depends on the game's version: send If-Match: \"<version>\" "
@@ -306,18 +352,19 @@ class GameService:
             state = self.load(game_id) if attempt or state is None else state
             try:
                 return self._decide_append(rules, game_id, seat, command, state.version, key, request_fp,
-                                           command_id, state)
+                                           command_id, state, authenticated)
             except WrongExpectedVersion:
                 if attempt == COMMUTE_TRIES - 1:
                     raise
 
     def _decide_append(self, rules: Rules, game_id: str, seat: str, command, expected_version: int,
                        idempotency_key: str | None, request_fp: str | None, command_id: str | None,
-                       state: GameState) -> Handled:
+                       state: GameState, authenticated: GameState | None = None) -> Handled:
         if expected_version != state.version:
             state = self._current(game_id, state)  # a cached state may be behind the log
-            if expected_version != state.version:
-                raise WrongExpectedVersion(expected_version, state.version)
+        self._still_seated(seat, authenticated, state)
+        if expected_version != state.version:
+            raise WrongExpectedVersion(expected_version, state.version)
         powers = frozenset(state.seats.get(seat, ()))
         power = getattr(command, "power", None)
         version = state.version + 1
@@ -327,12 +374,13 @@ class GameService:
         try:
             if power is not None and seat not in (MODERATOR, SYSTEM) and power not in powers:
                 raise Problem(403, "forbidden", "Forbidden", f"seat {seat!r} does not hold power {power!r}")
-            events, after = rules.platform.decide_evolve(state, command, ctx, self._history(game_id))
+            events, after = rules.platform.decide_evolve(state, command, ctx, self.history(game_id))
         except (RuleViolation, Problem):
             # Refused against a cached state: if the log has moved on, the command was based on an
             # old version, and that is the answer (412), not a refusal the current state may not make.
             current = self._current(game_id, state)
             if current is not state:
+                self._still_seated(seat, authenticated, current)
                 raise WrongExpectedVersion(expected_version, current.version) from None
             raise
         except MissingSeed:
@@ -341,13 +389,17 @@ class GameService:
             committed = self.handle(game_id, SYSTEM, "CommitDiceSeed", {}, state.version,
                                     idempotency_key=f"commit-seed:{state.seed_from}", state=state)
             return self._decide_append(rules, game_id, seat, command, committed.state.version, idempotency_key,
-                                       request_fp, command_id, committed.state)
+                                       request_fp, command_id, committed.state, authenticated)
         ids = new_ids(len(events) + 2)
         command_id, correlation_id = command_id or ids[0], ids[1]
         new = [self._new_event(rules, e, seat, command_id, correlation_id, state, event_id)
                for e, event_id in zip(events, ids[2:])]
-        result = self.store.append(game_id, new, expected_version=state.version,
-                                   idempotency_key=idempotency_key, request_fingerprint=request_fp)
+        try:
+            result = self.store.append(game_id, new, expected_version=state.version,
+                                       idempotency_key=idempotency_key, request_fingerprint=request_fp)
+        except WrongExpectedVersion:
+            self._still_seated(seat, authenticated, self._current(game_id, state))
+            raise
         if result.replayed:  # the same key won a race with us: what it appended stands
             self._follow_up(rules, game_id, result.events)
             return Handled(result, self.load(game_id))
@@ -356,9 +408,17 @@ class GameService:
             after = self.timeline.fold(rules, state, list(result.events))
         else:
             after = self.timeline.after_append(rules, state, after, result.events[-1].hash)
+        tokens = self._issue_tokens(game_id, result.events, events)
         self._remember(after)
         self._appended(game_id, rules, list(result.events), events)
-        return Handled(result, after)
+        return Handled(result, after, tokens)
+
+    @staticmethod
+    def _still_seated(seat: str, authenticated: GameState | None, state: GameState) -> None:
+        """CORE-seat: a token checked against a state from before its seat was handed over (a
+        process's cached state, behind the log) counts no more: 401, whatever else is stale."""
+        if authenticated is not None and authenticated.token_from.get(seat) != state.token_from.get(seat):
+            raise _unauthorized("the token is not valid for this game: the seat was handed over")
 
     def _current(self, game_id: str, state: GameState) -> GameState:
         """``state`` if the store is still at its version, else the state now."""
@@ -376,10 +436,12 @@ class GameService:
         for listener in self.listeners:
             listener(game_id, rules, envelopes, events)
 
-    def _history(self, game_id: str):
-        """What undo (CORE-undo) needs to know of the events it would revert."""
+    def history(self, game_id: str):
+        """What undo (CORE-undo) needs to know of the events it would revert, or of the last ones
+        for the undo it offers a seat (``Platform.optional_commands``)."""
         def logged(after: int, until: int) -> list[LoggedEvent]:
-            return [LoggedEvent(e.version, e.actor, e.type == DiceRolled.__name__, bool(e.reveals), e.command_id)
+            return [LoggedEvent(e.version, e.actor, e.type == DiceRolled.__name__, bool(e.reveals), e.command_id,
+                                e.type, e.data["to_version"] if e.type == EventsReverted.__name__ else None)
                     for e in self.store.read(game_id, after=after, until=until)]
         return logged
 

@@ -5,7 +5,7 @@ A third module, so the dependency is one way: ``platform.py`` (the decider) comp
 rules reach the decider only through ``Composer``, the few operations it hands them."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from domain.kernel import schedule as sch
@@ -36,6 +36,9 @@ class GameState:
     seed_from: int = 1  # version of the event that committed the seed in play (CORE-dice)
     seed_in_play: bool = True  # False once the last seed is revealed: no roll is secret any more
     schedule: sch.Schedule | None = None  # CORE-deadline: None until the moderator sets one
+    # CORE-seat: seat -> version of the event that reissued its token (the token issued with it is
+    # the one that counts); a seat not here keeps the token it was created with.
+    token_from: dict[str, int] = field(default_factory=dict)
 
 
 class Composer(Protocol):

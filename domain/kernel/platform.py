@@ -18,6 +18,14 @@ revealed seals and a pending undo. Its rules (RULES.md, CORE-*):
 - CORE-deadline: the schedule (``schedule.py``, decided in ``schedule_rules.py``): deadlines,
   reminders, pauses and missed orders are platform commands and events; a ruleset that ends a
   step closes its deadline in the same command.
+- CORE-seat: the moderator hands a seat to a new player (``ReissueSeatToken``): the event names
+  the seat only; the service issues the new token (stored hashed, never in the log) and the
+  state says from which version each seat's token counts (``token_from``), so the old one stops
+  working wherever the log is read. An undo keeps the new token, as it keeps a revealed seed.
+
+Who is awaited reads ``legal_commands`` (the ruleset's moves, a ready mark, the answers to an
+undo: what the game waits for). What a seat may also do at any time, the game waiting for none of
+it (undo, the schedule, the seed, vacations, seat tokens), is ``optional_commands``.
 
 ``EventsReverted`` means "state = state at version ``to_version``". That state lives in the log,
 not in this state, so the runtime loads it and ``rewound`` applies the rule above to it; folded
@@ -129,11 +137,30 @@ class CommitDiceSeed(Command):
     """System only (``casus import``): commit a fresh seed for the rolls after this event."""
 
 
-PLATFORM_COMMANDS = (RequestUndo, ApproveUndo, DeclineUndo, RevealDiceSeed) + sch.SCHEDULE_COMMANDS
+@dataclass(frozen=True)
+class ReissueSeatToken(Command):
+    """Moderator only: hand ``seat`` (or the moderator's own) to a new player. The service answers
+    the new token once; the old one stops working at once, and the seat's mail registration ends."""
+
+    COMMUTES = True  # whatever else happened meanwhile, the seat is handed over
+
+    seat: str
+
+
+@dataclass(frozen=True)
+class SeatTokenReissued(Event):
+    """``seat``'s token was reissued: only the one issued with this event counts from here on (the
+    token itself is never in the log)."""
+
+    seat: str
+
+
+PLATFORM_COMMANDS = ((RequestUndo, ApproveUndo, DeclineUndo, RevealDiceSeed) + sch.SCHEDULE_COMMANDS
+                     + (ReissueSeatToken,))
 # The platform's, issued by the service itself (import, scheduler), never by a seat.
 SYSTEM_COMMANDS = (CommitDiceSeed,) + sch.SCHEDULE_SYSTEM_COMMANDS
 PLATFORM_EVENTS = (GameCreated, DiceRolled, DiceSeedRevealed, UndoRequested, UndoApproved,
-                   UndoDeclined, EventsReverted, DiceSeedCommitted) + sch.SCHEDULE_EVENTS
+                   UndoDeclined, EventsReverted, DiceSeedCommitted) + sch.SCHEDULE_EVENTS + (SeatTokenReissued,)
 _PLATFORM_EVENT_TYPES = frozenset(PLATFORM_EVENTS)
 # (platform event type, schema version) -> fn(data) -> data of the next version: the platform's
 # own, as a ruleset's ``Ruleset.upcasters`` are its own. Raise a platform event's SCHEMA_VERSION
@@ -155,6 +182,8 @@ class LoggedEvent:
     rolled_dice: bool
     reveals: bool
     command_id: str | None = None
+    event_type: str = ""  # the event's type name (where the runtime says)
+    reverted_to: int | None = None  # an ``EventsReverted``: the version the game went back to
 
 
 def seal_key(state: GameState, key: str) -> str:
@@ -218,6 +247,39 @@ def decline_undo(seat: str, pending: PendingUndo | None) -> list[Event]:
     if pending is None or (seat not in pending.waiting_for and seat not in (pending.requested_by, MODERATOR)):
         raise RuleViolation("CORE-undo", "no undo is waiting for this seat")
     return [UndoDeclined(seat)]
+
+
+UNDO_LOOKBACK = 100  # events read back from the end of the log for the undo a seat is offered
+_UNDO_BOOKKEEPING = frozenset(c.__name__ for c in (UndoRequested, UndoApproved, UndoDeclined, EventsReverted))
+
+
+def undo_offer(seat: str, version: int, logged: Sequence[LoggedEvent]) -> CommandSpec | None:
+    """CORE-undo: ``RequestUndo`` back to where ``seat``'s own last command began (an undo goes to
+    the end of a command: the one before it), and as choices every version where a command ended
+    from there on (taking back only what followed it). ``logged``: the last events of the log up
+    to ``version``. Read along the game's line: what an undo took back is skipped (from an
+    ``EventsReverted`` on to the version it went back to), and so are the undo's own requests and
+    answers, which moved nothing. None when the seat has no command of its own in ``logged``."""
+    by_version = {e.version: e for e in logged}
+    line: list[LoggedEvent] = []  # newest first
+    at = version
+    while at in by_version:
+        event = by_version[at]
+        line.append(event)
+        at = event.reverted_to if event.reverted_to is not None else at - 1
+    own = next((i for i, e in enumerate(line) if e.actor == seat and e.event_type not in _UNDO_BOOKKEEPING
+                and e.command_id is not None), None)
+    if own is None:
+        return None
+    first = own
+    while first + 1 < len(line) and line[first + 1].command_id == line[own].command_id:
+        first += 1
+    if first + 1 == len(line):  # where it began is older than what was read
+        return None
+    now = line[0].reverted_to  # the game rests where the last undo took it: no undo to there
+    ends = [e.version for i, e in enumerate(line[1:first + 2], start=1)
+            if (e.command_id is None or e.command_id != line[i - 1].command_id) and e.version != now]
+    return CommandSpec("RequestUndo", None, {"to_version": ends}, "CORE-undo", {"to_version": ends[-1]})
 
 
 # ---- the decider -----------------------------------------------------------------------------
@@ -326,6 +388,8 @@ class Platform:
                 if ctx.seat != SYSTEM:
                     raise RuleViolation("CORE-dice", "only the service commits a fresh dice seed")
                 return [DiceSeedCommitted(ctx.dice.next_commitment())]
+            case ReissueSeatToken(seat):
+                return reissue_seat_token(seat, state, ctx)
         return None
 
     # ---- evolve ----------------------------------------------------------------------------
@@ -373,20 +437,24 @@ class Platform:
                 state = replace(state, pending_undo=replace(pending, waiting_for=pending.waiting_for - {seat}))
             case UndoDeclined() | EventsReverted():
                 state = replace(state, pending_undo=None)
+            case SeatTokenReissued(seat):
+                state = replace(state, token_from={**state.token_from, seat: state.version + 1})
         return evolved(state, version=state.version + 1)
 
     def rewound(self, now: GameState, earlier: GameState) -> GameState:
         """CORE-undo, CORE-seal: folding ``EventsReverted`` gives the state at its ``to_version``
         (``earlier``), with the log moving on: the version counts on, what was published (the
         seed, revealed seals) stays published, the seed committed last stays the one in play, no undo waits any more, and seals decided from
-        now on get new names (``seal_key``), so nothing revealed before unseals them."""
+        now on get new names (``seal_key``), so nothing revealed before unseals them. CORE-seat:
+        a seat handed over stays handed over (its old token never comes back)."""
         schedule = earlier.schedule  # CORE-deadline: the step brought back gets a fresh deadline
         if schedule is not None and schedule.current is not None:
             schedule = replace(schedule, current=None)
         return replace(earlier, version=now.version + 1, seed=now.seed, unsealed=now.unsealed,
                        pending_undo=None, rewinds=now.rewinds + 1, schedule=schedule,
                        # CORE-dice: seeds are log-level too; rolls go on under the seed committed last.
-                       dice_commitment=now.dice_commitment, seed_from=now.seed_from, seed_in_play=now.seed_in_play)
+                       dice_commitment=now.dice_commitment, seed_from=now.seed_from, seed_in_play=now.seed_in_play,
+                       token_from=now.token_from)
 
     # ---- reads -----------------------------------------------------------------------------
     def is_terminal(self, state: GameState) -> bool:
@@ -396,9 +464,10 @@ class Platform:
         return self.ruleset.view(state.domain, seat)
 
     def legal_commands(self, state: GameState, seat: str) -> list[CommandSpec]:
-        """CORE-undo: while an undo waits, only its answers: the seats it waits for may approve or
-        decline it, its requester and the moderator may decline it. CORE-deadline: a seat owing
-        an order under a running deadline may also mark itself ready."""
+        """What the game waits for from ``seat`` (a seat offered anything here is awaited): the
+        ruleset's moves; CORE-deadline: a seat owing an order under a running deadline may also
+        mark itself ready; CORE-undo: while an undo waits, only its answers: the seats it waits
+        for may approve or decline it, its requester and the moderator may decline it."""
         pending = state.pending_undo
         if pending is None:
             return list(self.ruleset.legal_commands(state.domain, seat)) + schedule_rules.legal(self, state, seat)
@@ -408,3 +477,38 @@ class Platform:
         if seat in pending.waiting_for or seat in (pending.requested_by, MODERATOR):
             answers.append(CommandSpec("DeclineUndo", rule_id="CORE-undo", example={}))
         return answers
+
+    def optional_commands(self, state: GameState, seat: str, history: History | None = None) -> list[CommandSpec]:
+        """The platform's own commands open to ``seat`` now that the game does not wait for, each
+        with an example decide accepts: CORE-undo ``RequestUndo`` back to where the seat's own
+        last command began (read from ``history``; not while an undo waits); CORE-dice
+        ``RevealDiceSeed`` (the moderator, while a seed is secret); CORE-deadline the schedule's
+        (``schedule_rules.optional``; not while an undo waits or after the end); CORE-seat
+        ``ReissueSeatToken`` (the moderator). Never part of ``legal_commands``: offered always,
+        they would make every seat look awaited."""
+        if state.seats is None or (seat not in state.seats and seat != MODERATOR):
+            return []  # a reader without a seat, or the system
+        specs = []
+        if state.pending_undo is None and history is not None and state.version > 1:
+            undo = undo_offer(seat, state.version, history(max(0, state.version - UNDO_LOOKBACK), state.version))
+            specs += [undo] if undo is not None else []
+        if seat == MODERATOR and state.seed_in_play:
+            specs.append(CommandSpec("RevealDiceSeed", rule_id="CORE-dice", example={}))
+        if state.pending_undo is None and not self.is_terminal(state):
+            specs += schedule_rules.optional(self, state, seat)
+        if seat == MODERATOR:
+            seats = [*state.seats, MODERATOR]
+            specs.append(CommandSpec("ReissueSeatToken", None, {"seat": seats}, SEAT_RULE, {"seat": seats[0]}))
+        return specs
+
+
+SEAT_RULE = "CORE-seat"
+
+
+def reissue_seat_token(seat: str, state: GameState, ctx: Context) -> list[Event]:
+    """CORE-seat: the moderator hands a seat (or the moderator's own) to a new player, at any
+    time; the event names the seat, never its token."""
+    ctx.require_moderator(SEAT_RULE, "reissue a seat's token")
+    if seat not in (state.seats or {}) and seat != MODERATOR:
+        raise RuleViolation(SEAT_RULE, f"no seat {seat!r}; one of {sorted(state.seats or {})} or {MODERATOR!r}")
+    return [SeatTokenReissued(seat)]

@@ -12,6 +12,9 @@ from domain.kernel import schedule as sch
 from domain.kernel.game_state import Composer, GameState
 from domain.kernel.types import MODERATOR, SYSTEM, Command, CommandSpec, Context, Event, RuleViolation
 
+MAX_HOURS = 24 * 365  # a deadline or an extension
+MAX_GRACE = 24 * 30
+
 
 def current_step(platform: Composer, state: GameState) -> sch.Step | None:
     declared = platform.deadlines
@@ -37,7 +40,7 @@ def decide(platform: Composer, state: GameState, command: Command,
             return _plain(platform, state, [sch.ScheduleResumed()])
         case sch.ExtendDeadline(hours):
             ctx.require_moderator(sch.RULE, "extend a deadline")
-            if not 1 <= hours <= 24 * 365:
+            if not 1 <= hours <= MAX_HOURS:
                 raise RuleViolation(sch.RULE, "an extension is 1 to 8760 hours")
             current = sch.running(schedule, schedule.current.id if schedule and schedule.current else "")
             base = max(current.due, current.grace_until or 0)
@@ -135,6 +138,40 @@ def legal(platform: Composer, state: GameState, seat: str) -> list[CommandSpec]:
     return [CommandSpec("MarkReady", rule_id=sch.RULE, example={})] if step is not None and seat in step.owing else []
 
 
+def optional(platform: Composer, state: GameState, seat: str) -> list[CommandSpec]:
+    """CORE-deadline: the schedule's commands open to ``seat`` now, which the game never waits
+    for: the moderator sets the schedule (a ruleset with timed steps; the example: the schedule
+    as it stands, else the ruleset's defaults), pauses a running one, resumes a paused one and
+    extends a running deadline; once there is a schedule, a seat sets its own vacation and the
+    moderator anyone's (the dates are the seat's to choose: the example ends a vacation set)."""
+    declared, schedule, moderator = platform.deadlines, state.schedule, seat == MODERATOR
+    specs = []
+    if moderator and declared is not None and not declared.untimed:
+        specs.append(CommandSpec("SetSchedule", None, {"civil_disorder": list(sch.CIVIL_DISORDER_CHOICES),
+                                                       "grace_hours": {"minimum": 0, "maximum": MAX_GRACE}},
+                                 sch.RULE, _schedule_example(schedule, declared)))
+    if moderator and schedule is not None:
+        toggle = "ResumeSchedule" if schedule.paused else "PauseSchedule"
+        specs.append(CommandSpec(toggle, rule_id=sch.RULE, example={}))
+        current = schedule.current
+        if current is not None and not current.passed and not schedule.paused:
+            specs.append(CommandSpec("ExtendDeadline", None, {"hours": {"minimum": 1, "maximum": MAX_HOURS}},
+                                     sch.RULE, {"hours": 24}))
+    if schedule is not None:
+        seats = list(state.seats) if moderator else [seat]
+        away = next((s for s in seats if s in schedule.vacations), None)
+        specs.append(CommandSpec("SetVacation", None, {"seat": seats}, sch.RULE,
+                                 None if away is None else {"seat": away, "start": 0, "end": 0}))
+    return specs
+
+
+def _schedule_example(schedule: sch.Schedule | None, declared: sch.MissedOrders) -> dict:
+    if schedule is None:
+        return {"hours": dict(declared.default_hours), "grace_hours": 0, "reminders": [24], "civil_disorder": "pass"}
+    return {"hours": dict(schedule.hours), "grace_hours": schedule.grace_hours,
+            "reminders": list(schedule.reminders), "civil_disorder": schedule.civil_disorder}
+
+
 def set_schedule(command: sch.SetSchedule, declared: sch.MissedOrders | None, ctx: Context) -> list[Event]:
     """CORE-deadline: the moderator sets deadlines per step kind (the ruleset's defaults when
     omitted), a grace period, reminders and the civil-disorder policy."""
@@ -146,9 +183,9 @@ def set_schedule(command: sch.SetSchedule, declared: sch.MissedOrders | None, ct
     unknown = sorted(set(hours) - set(declared.default_hours))
     if unknown:
         raise RuleViolation(sch.RULE, f"unknown step kinds {unknown}; one of {sorted(declared.default_hours)}")
-    if any(not 1 <= h <= 24 * 365 for h in hours.values()):
+    if any(not 1 <= h <= MAX_HOURS for h in hours.values()):
         raise RuleViolation(sch.RULE, "a deadline is 1 to 8760 hours")
-    if not 0 <= command.grace_hours <= 24 * 30:
+    if not 0 <= command.grace_hours <= MAX_GRACE:
         raise RuleViolation(sch.RULE, "a grace period is 0 to 720 hours")
     if any(not 1 <= h <= 24 * 30 for h in command.reminders) or len(command.reminders) > 5:
         raise RuleViolation(sch.RULE, "at most 5 reminders, each 1 to 720 hours before the deadline")

@@ -10,13 +10,14 @@ from flask import Response, current_app, g, request, url_for
 from flask.views import MethodView
 
 from domain import registry
+from domain.kernel import MODERATOR
 from domain.kernel.platform import PLATFORM_COMMANDS
 from domain.kernel.schedule_views import PLATFORM_PROJECTIONS
 from events.store import iter_all
 from events.verify import verify
 from service import jobs as job_functions
 from service.http import schemas as s
-from service.http.command_schemas import legal_bodies
+from service.http.command_schemas import legal_bodies, optional_bodies
 from service.http.plumbing import (
     PROBLEM_JSON,
     Blueprint,
@@ -68,6 +69,8 @@ def _summary(game_id: str) -> dict:
     created = games_service.store.read(game_id, after=0, limit=1)[0]
     visibility = created.data.get("visibility", "listed")
     rules = games_service.rules(game_id)
+    # What the game waits for: ``legal_commands``, never the platform's optional commands (an
+    # undo, a vacation: open to every seat at any time, they would make every seat awaited).
     awaiting = [seat for seat in state.seats if rules.platform.legal_commands(state, seat)]
     return {"game_id": state.game_id, "ruleset": state.ruleset, "version": state.version,
             "seats": {k: list(v) for k, v in state.seats.items()}, "terminal": rules.platform.is_terminal(state),
@@ -187,9 +190,17 @@ COMMAND_HEADERS = [
 ]
 
 
+class CommandResultSchema(s.CommandResultSchema):
+    """``schemas.CommandResultSchema`` (whose name it keeps), with the tokens a command issued."""
+
+    tokens = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.String(), metadata={
+        "description": "Only when the command handed a seat over (ReissueSeatToken, CORE-seat): seat -> its new "
+                       "bearer token, shown this once (the answer is then `Cache-Control: no-store`)"})
+
+
 @games.route("/<game_id>/commands")
 class Commands(MethodView):
-    @documented_only(games.arguments(s.CommandSchema), games.response(201, s.CommandResultSchema),
+    @documented_only(games.arguments(s.CommandSchema), games.response(201, CommandResultSchema),
                      games.doc(parameters=COMMAND_HEADERS),
                      problems("submitCommand", 400, 401, 403, 404, 409, 412, 413, 415, 422, 428))
     def post(self, game_id):
@@ -215,6 +226,9 @@ class Commands(MethodView):
         payload = {"version": handled.last_version, "replayed": handled.replayed,
                    "events": view.events(list(handled.events)),
                    "signed_head": games_service.signed_head(handled.state)}
+        if handled.tokens:  # CORE-seat: a seat handed over, its new token shown once
+            payload["tokens"] = handled.tokens
+            return _json_answer(payload, 201, {"ETag": etag(handled.last_version), "Cache-Control": "no-store"})
         return _json_answer(payload, 201, {"ETag": etag(handled.last_version)})
 
 
@@ -298,15 +312,66 @@ def _last_event_id(after: int) -> int:
     return version
 
 
+class LegalCommandsSchema(s.LegalCommandsSchema):
+    """``schemas.LegalCommandsSchema`` (whose name it keeps): what the game waits for from the
+    seat, and apart from it what the seat may also do."""
+
+    commands = ma.fields.List(ma.fields.Nested(s.CommandSpecSchema), required=True, metadata={
+        "description": "What the game waits for from this seat (its moves, a ready mark, the answers to a "
+                       "pending undo): a seat offered any is awaited (the game summary's `awaiting`)"})
+    optional = ma.fields.List(ma.fields.Nested(s.CommandSpecSchema), required=True, metadata={
+        "description": "The platform's commands this seat may also send now, which the game never waits for: "
+                       "RequestUndo (back to where the seat's own last command began), RevealDiceSeed, "
+                       "SetSchedule, PauseSchedule, ResumeSchedule, ExtendDeadline, SetVacation, "
+                       "ReissueSeatToken, each as it is open now; the same ready bodies as `commands`"})
+
+
 @games.route("/<game_id>/legal-commands")
 class LegalCommands(MethodView):
-    @games.response(200, s.LegalCommandsSchema)
+    @games.response(200, LegalCommandsSchema)
     @problems("getLegalCommands", 401, 404)
     def get(self, game_id):
-        """What this seat may do now (while an undo waits: its answers)."""
+        """What the game waits for from this seat now (while an undo waits: its answers), and the
+        platform's commands it may also send (undo, the schedule, the seed, vacations, tokens)."""
         seat = current_seat(game_id)
         view = _view(game_id, seat)
-        return {"seat": seat, "version": view.state.version, "commands": legal_bodies(view.rules, view.state, seat)}
+        state = view.state
+        return {"seat": seat, "version": state.version, "commands": legal_bodies(view.rules, state, seat),
+                "optional": optional_bodies(view.rules, state, seat, g.services.games.history(game_id))}
+
+
+class SeatTokenSchema(ma.Schema):
+    seat = ma.fields.String(required=True)
+    token = ma.fields.String(required=True, metadata={
+        "description": "The seat's new bearer token, shown this once; the old one no longer works"})
+    version = ma.fields.Integer(required=True, metadata={"description": "The game version after SeatTokenReissued"})
+    signed_head = ma.fields.String(required=True)
+
+
+@games.route("/<game_id>/seats/<seat>/token")
+class SeatToken(MethodView):
+    @games.response(201, SeatTokenSchema)
+    @problems("reissueSeatToken", 401, 403, 404, 412)
+    def post(self, game_id, seat):
+        """Moderator: hand a seat to a new player (CORE-seat).
+
+        201 with the seat's new token, shown this once (`no-store`): the old token stops working
+        at once, and the seat's mail registration ends (its new player registers again). An undo
+        never brings the old token back; sending this again issues another token. The moderator's
+        own seat is handed over (a leaked moderator token replaced) the same way. The command
+        `ReissueSeatToken` does the same, its answer carrying the token too."""
+        state = game_state(game_id)
+        caller = current_seat(game_id, required=True)
+        if seat not in (*state.seats, MODERATOR):
+            raise not_found(f"seat {seat!r}")
+        if caller != MODERATOR:
+            raise Problem(403, "forbidden", "Forbidden", "only the moderator hands a seat over")
+        games_service = g.services.games
+        handled = games_service.handle(game_id, MODERATOR, "ReissueSeatToken", {"seat": seat}, None, state=state)
+        body = {"seat": seat, "token": handled.tokens[seat], "version": handled.last_version,
+                "signed_head": games_service.signed_head(handled.state)}
+        return body, 201, {"ETag": etag(handled.last_version), "Cache-Control": "no-store",
+                           "Location": url_for("games.Game", game_id=game_id)}
 
 
 @games.route("/<game_id>/projections")
@@ -339,7 +404,7 @@ class ProjectionView(MethodView):
         media_type, data = found
         if media_type != "application/json":
             return Response(data, mimetype=media_type)
-        body = {"name": name, "version": view.state.version, "seat": seat, "data": data}
+        body = {"name": name, "ruleset": view.state.ruleset, "version": view.state.version, "seat": seat, "data": data}
         return Response(orjson.dumps(body), mimetype="application/json")
 
 

@@ -192,8 +192,11 @@ def http_by_the_book(spec: dict) -> dict:
     created = spec["paths"]["/games"]["post"]["responses"]["201"]
     created["headers"].update({"ETag": _ref("VersionETag"), "Cache-Control": _ref("NoStore")})
     spec["paths"]["/games/{game_id}/commands"]["post"]["responses"]["201"]["headers"] = {"ETag": _ref("VersionETag")}
-    created["links"] = {op["operationId"]: _created_game_link(path, op)
-                        for path, _, op in operations if GAME_PATH.match(path)}
+    # A created game links to each of its operations but those on what it does not have yet (a
+    # webhook, a mail registration, a battle): what creates that links to them.
+    created["links"] = {op["operationId"]: _created_game_link(path, op) for path, method, op in operations
+                        if GAME_PATH.match(path) and method != "delete"
+                        and set(PATH_PARAMETER.findall(path)) <= LINKED}
     _follow_ups(spec)
     for path, _, op in operations:
         if "202" in op["responses"] and "$ref" not in op["responses"]["202"]:
@@ -207,6 +210,8 @@ def http_by_the_book(spec: dict) -> dict:
 MODERATOR_BEARER = "Bearer {$response.body#/moderator_token}"
 IF_MATCH_VERSION = '"{$response.body#/version}"'  # a quoted version: what If-Match takes
 SAME_GAME = "$request.path.game_id"
+PATH_PARAMETER = re.compile(r"\{([^}]+)\}")
+LINKED = {"game_id", "seat", "name"}  # what a link from a created game can name: itself, the moderator, schedule
 MODERATOR_MAIL = {"addresses": ["moderator@example.org"], "order_password": "orders-2-go"}
 
 
@@ -221,7 +226,7 @@ def _created_game_link(path: str, op: dict) -> dict:
             "description": f"{op['operationId']} of the created game, as its moderator"}
     if "{seat}" in path:
         parameters["seat"] = MODERATOR
-        if "requestBody" in op:  # the moderator's own mail, registered with an address and password
+        if "/mail/seats/" in path and "requestBody" in op:  # the moderator's mail: an address and password
             link["requestBody"] = MODERATOR_MAIL
     if "{name}" in path:
         parameters["name"] = "schedule"

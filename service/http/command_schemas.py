@@ -24,25 +24,37 @@ from service.rules import Catalogue, catalogue, platform_catalogue
 FRACTION_PATTERN = r"^-?[0-9]+(/[0-9]+)?$"
 
 
-def type_schema(tp: Any, openapi: bool) -> dict:
+def type_schema(tp: Any, openapi: bool, written: bool = False) -> dict:
     """The JSON Schema of values the codec (events/codec.py ``from_plain``) accepts for ``tp``.
-    ``openapi``: OpenAPI 3.0's dialect (``nullable``), else JSON Schema 2020-12 (a null type)."""
+    ``openapi``: OpenAPI 3.0's dialect (``nullable``), else JSON Schema 2020-12 (a null type).
+    ``written``: what ``to_plain`` writes of a ``tp`` (an event's data), every field of a
+    dataclass included, rather than what a client sends."""
+    return _type_schema(tp, openapi, written, ())
+
+
+def _type_schema(tp: Any, openapi: bool, written: bool, within: tuple) -> dict:
     origin, args = typing.get_origin(tp), typing.get_args(tp)
+
+    def inner(part: Any) -> dict:
+        return _type_schema(part, openapi, written, within)
+
     if tp is Any:
         return {}
     if origin in (Union, types.UnionType):
-        inner = [a for a in args if a is not type(None)]
-        if set(inner) == {int, float}:  # a number the rule itself judges (e.g. a fractional bid)
+        inner_types = [a for a in args if a is not type(None)]
+        if set(inner_types) == {int, float}:  # a number the rule itself judges (e.g. a fractional bid)
             schema = {"type": "number"}
-        elif len(inner) == 1:
-            schema = type_schema(inner[0], openapi)
+        elif len(inner_types) == 1:
+            schema = inner(inner_types[0])
         else:
-            schema = {"anyOf": [type_schema(a, openapi) for a in inner]}
+            schema = {"anyOf": [inner(a) for a in inner_types]}
         if type(None) in args:
             schema = {**schema, "nullable": True} if openapi else {"anyOf": [schema, {"type": "null"}]}
         return schema
     if dataclasses.is_dataclass(tp):
-        return object_schema(tp, openapi)
+        if tp in within:  # a dataclass holding itself: its shape is told once, above
+            return {"type": "object"}
+        return _object_schema(tp, openapi, None, written, (*within, tp))
     if isinstance(tp, type) and issubclass(tp, enum.Enum):
         values = [m.value for m in tp]
         return {"type": "integer" if all(isinstance(v, int) for v in values) else "string", "enum": values}
@@ -55,28 +67,33 @@ def type_schema(tp: Any, openapi: bool) -> dict:
         return {"anyOf": [{"type": "integer"}, {"type": "string", "pattern": FRACTION_PATTERN}]}
     if origin in (tuple, list, frozenset, set) or tp in (tuple, list, frozenset):
         if origin is tuple and args and args[-1] is not Ellipsis:
-            items = [type_schema(a, openapi) for a in args]
+            items = [inner(a) for a in args]
             schema = {"type": "array", "minItems": len(args), "maxItems": len(args)}
             return {**schema, "items": items[0]} if len(set(map(repr, items))) == 1 else {**schema, "items": {}}
-        return {"type": "array", "items": type_schema(args[0], openapi) if args else {}}
+        return {"type": "array", "items": inner(args[0]) if args else {}}
     if origin in (dict, collections.abc.Mapping) or tp is dict:
-        return {"type": "object", "additionalProperties": type_schema(args[1], openapi) if args else {}}
+        return {"type": "object", "additionalProperties": inner(args[1]) if args else {}}
     return {}
 
 
-def object_schema(cls: type, openapi: bool, fields: dict | None = None) -> dict:
-    """A dataclass as a closed object: its init fields, the ones without default required."""
+def object_schema(cls: type, openapi: bool, fields: dict | None = None, written: bool = False) -> dict:
+    """A dataclass as a closed object: its init fields (``written``: every field), the ones
+    without default required."""
+    return _object_schema(cls, openapi, fields, written, (cls,))
+
+
+def _object_schema(cls: type, openapi: bool, fields: dict | None, written: bool, within: tuple) -> dict:
     hints = typing.get_type_hints(cls)
     properties, required = {}, []
     for f in dataclasses.fields(cls):
-        if not f.init:
+        if not f.init and not written:
             continue
-        schema = type_schema(hints[f.name], openapi)
+        schema = _type_schema(hints[f.name], openapi, written, within)
         schema.update((fields or {}).get(f.name, {}))
         if f.default is not dataclasses.MISSING and isinstance(f.default, (str, int, float, bool)):
             schema["default"] = f.default.value if isinstance(f.default, enum.Enum) else f.default
         properties[f.name] = schema
-        if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
+        if f.init and f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
             required.append(f.name)
     schema = {"type": "object", "properties": properties, "additionalProperties": False}
     return {**schema, "required": required} if required else schema
@@ -204,9 +221,18 @@ def ready_body(spec, docs: dict[str, CommandDoc]) -> dict:
 
 
 def legal_bodies(rules, state, seat: str) -> list[dict]:
-    """What ``seat`` may send now, as ready bodies (GET legal-commands, and HELP by mail)."""
+    """What the game waits for from ``seat`` now, as ready bodies (GET legal-commands'
+    ``commands``, and HELP by mail): a seat offered any is awaited."""
     docs = ruleset_docs(rules.ruleset)
     return [ready_body(spec, docs) for spec in rules.platform.legal_commands(state, seat)]
+
+
+def optional_bodies(rules, state, seat: str, history=None) -> list[dict]:
+    """The platform's commands ``seat`` may also send now, the game waiting for none of them
+    (undo, the schedule, the seed, vacations, seat tokens), as ready bodies (GET legal-commands'
+    ``optional``, and HELP by mail); ``history`` reads the log for the undo offered."""
+    docs = ruleset_docs(rules.ruleset)
+    return [ready_body(spec, docs) for spec in rules.platform.optional_commands(state, seat, history)]
 
 
 # ---- the OpenAPI document: a request schema per command type -----------------------------------

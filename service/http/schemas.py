@@ -172,6 +172,7 @@ class ProjectionListSchema(Schema):
 
 class ProjectionSchema(Schema):
     name = fields.String(required=True)
+    ruleset = fields.String(required=True, metadata={"description": "The game's ruleset: which `data` it is"})
     version = fields.Integer(required=True)
     seat = fields.String(required=True)
     data = fields.Raw(required=True)

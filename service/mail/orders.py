@@ -3,11 +3,13 @@ the service takes, and HELP, every command legal now written as a line the seat 
 
 Two syntaxes. The generic one, ``SubmitBid power=GE points=9 options=2``, is derived from the
 command schemas, so it reads every command of every ruleset. Short forms (``BID GE 9 x2``) are data:
-``shortforms/<ruleset-id>.yaml``. Either way a line is read against what legal-commands offers the
-seat now: its values are typed by the command's schema and matched (case and spacing aside) to the
-choices offered, and the fields it leaves out that the offer pins to one value are filled in, so
-``PASS`` is enough when exactly one pass is offered. A line that names no legal order raises
-``OrderError`` with one sentence saying why and the legal lines the seat may write instead."""
+``shortforms/<ruleset-id>.yaml``, read by ``forms_aa`` (whose readers type a form's words where a
+pattern alone cannot: ``MOVE 2 INF 1 ARM Karelia S.S.R. -> Archangel``). Either way a line is read
+against what legal-commands offers the seat now: its values are typed by the command's schema and
+matched (case and spacing aside) to the choices offered, and the fields it leaves out that the offer
+pins to one value are filled in, so ``PASS`` is enough when exactly one pass is offered. A line that
+names no legal order raises ``OrderError`` with one sentence saying why and the legal lines the seat
+may write instead."""
 from __future__ import annotations
 
 import dataclasses
@@ -15,21 +17,22 @@ import json
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
 from typing import Any, Callable
 
 import jsonschema_rs
-import yaml
 
 from domain.kernel.plain import to_plain
 from domain.kernel.platform import PLATFORM_COMMANDS
 from service.http.command_schemas import ruleset_docs
+from service.mail import forms_aa
+from service.mail.forms_aa import ShortForm, form_words, short_forms
 
 MAX_LINES = 100  # order lines read from one mail
 MAX_LINE = 500  # characters: enough for any order, and no JSON deep enough to exhaust recursion
 MAX_HINTS = 40
 NOTE_GAP = "   "
-REMINDER = "Write one order a line: a short form such as BID GE 9 x2, or Type field=value ..."
+REMINDED = "BID GE 9 x2"  # the short form REMINDER names, or the ruleset's first hinted one
+REMINDER = f"Write one order a line: a short form such as {REMINDED}, or Type field=value ..."
 FALSY, TRUTHY = ("no", "false", "n", "off"), ("yes", "true", "y", "on")
 NULLS = ("none", "null")
 
@@ -60,18 +63,6 @@ class _Bad(Exception):
 
 class Raw(str):
     """Text as the player wrote it, still to be typed by the field's schema (a JSON value is not)."""
-
-
-@dataclass(frozen=True)
-class ShortForm:
-    """One short form: ``match`` (named groups) -> ``type`` with ``data`` ("{group}" substituted)."""
-
-    type: str
-    match: re.Pattern
-    data: dict
-    usage: str  # a line as written, for error messages
-    write: tuple[str, ...] = ()  # how HELP writes an offered command: tried in order
-    required: tuple[str, ...] = ()  # fields the line itself must give
 
 
 # ---- the mail body ------------------------------------------------------------------------------
@@ -110,14 +101,20 @@ def _parse(line: str, ruleset, legal: list[dict]) -> Order:
         raise _Bad(f"The line is longer than {MAX_LINE} characters.")
     first, _, rest = text.partition(" ")
     kind = {name.lower(): name for name in docs}.get(first.lower())
-    if kind is not None:
+    if kind is not None and (not rest.strip() or _FIELD.match(rest)):
         return Order(line, kind, _resolve(ruleset, kind, _fields(rest, kind), legal))
     spoken = " ".join(text.split())
-    for form in short_forms(ruleset):
+    for form in short_forms(ruleset):  # before a type's name without fields: RETREAT TO Ukraine S.S.R.
         found = form.match.fullmatch(spoken)
         if found:
-            data = _resolve(ruleset, form.type, form.data, legal, form, found.groupdict(), first.upper())
+            try:
+                groups = forms_aa.read(ruleset, form, found.groupdict())
+            except forms_aa.FormError as bad:
+                raise _Bad(f"{first.upper()}: {bad}", form.type) from None
+            data = _resolve(ruleset, form.type, form.data, legal, form, groups, first.upper())
             return Order(line, form.type, data)
+    if kind is not None:
+        return Order(line, kind, _resolve(ruleset, kind, _fields(rest, kind), legal))
     usages = [f.usage for f in short_forms(ruleset) if f.usage.split()[0].upper() == first.upper()]
     if usages:
         raise _Bad(f"{first.upper()} is written like this: {' or '.join(dict.fromkeys(usages))}.")
@@ -172,10 +169,10 @@ def _resolve(ruleset, kind: str, given_text: dict, legal: list[dict], form: Shor
     for name in form.required if form else ():
         if (groups or {}).get(name) is None:
             raise _Bad(f"{label} needs {_the(name)}: {form.usage}", kind)
-    bodies = [b for b in legal if b.get("type") == kind]
+    schema = ruleset_docs(ruleset)[kind].data_schema
+    bodies = forms_aa.offers_for(form, kind, legal, schema)
     if not bodies:
         raise _Bad(f"{kind} is not open to you now.")
-    schema = ruleset_docs(ruleset)[kind].data_schema
     props, defaults = schema.get("properties", {}), _defaults(ruleset, kind)
     stray = sorted(set(given_text) - set(props))
     if stray:
@@ -220,7 +217,7 @@ class _Later(Exception):
 
 _OMIT = object()  # a field whose group did not match: left out of the line
 _NONE = object()
-_PLACE = re.compile(r"\{([a-z_.]+)\}")
+_PLACE = re.compile(r"\{([a-z_.]+)(?:\|([a-z_]+))?\}")  # {field} or, in write, {field|writer}
 
 
 def _lookup(groups: dict, known: dict, matched: list[dict]) -> Callable[[str], Any]:
@@ -231,6 +228,10 @@ def _lookup(groups: dict, known: dict, matched: list[dict]) -> Callable[[str], A
             return groups[name]
         if name in known:
             return known[name]
+        if name.startswith("example."):  # the value every matching offer's example shows (a battle's id)
+            seen = {json.dumps((b.get("example") or {}).get("data", {}).get(name[8:])) for b in matched}
+            if len(seen) == 1 and (item := json.loads(seen.pop())) is not None:
+                return item
         if name.startswith("choices."):  # the one item every matching offer shows (ACTIVATE's modifier)
             _, field, key = (name.split(".") + [""])[:3]
             seen = {json.dumps(_only(b["choices"].get(field), key)) for b in matched}
@@ -263,6 +264,9 @@ def _filled(template: Any, value: Callable[[str], Any]) -> Any:
     if isinstance(template, list):
         return [_filled(v, value) for v in template]
     if isinstance(template, str):
+        whole = _PLACE.fullmatch(template)
+        if whole and not isinstance(found := value(whole.group(1)), str):
+            return found  # typed already (a reader's units or route)
         return Raw(_PLACE.sub(lambda m: _spoken(value(m.group(1))), template))
     return template
 
@@ -502,35 +506,18 @@ def _defaults(ruleset, kind: str) -> dict:
     return out
 
 
-# ---- short forms --------------------------------------------------------------------------------
-
-@lru_cache(maxsize=None)
-def short_forms(ruleset) -> tuple[ShortForm, ...]:
-    """The ruleset's short forms from ``shortforms/<id>.yaml`` (none if it has no file), checked:
-    each names a command of the ruleset and its fields, and its usage line is written in it."""
-    source = resources.files(__package__) / "shortforms" / f"{ruleset.id}.yaml"
-    if not source.is_file():
-        return ()
-    docs, forms = ruleset_docs(ruleset), []
-    for entry in yaml.safe_load(source.read_text(encoding="utf-8"))["forms"]:
-        form = ShortForm(entry["type"], re.compile(entry["match"], re.IGNORECASE), entry.get("data", {}),
-                         entry["usage"], tuple(entry.get("write", ())), tuple(entry.get("required", ())))
-        fields = docs[form.type].data_schema["properties"] if form.type in docs else {}
-        problem = ("names no command of the ruleset" if form.type not in docs
-                   else "fills a field the command does not have" if not set(form.data) <= set(fields)
-                   else "its usage is not written in it" if not form.match.fullmatch(form.usage) else None)
-        if problem:
-            raise ValueError(f"shortforms/{ruleset.id}.yaml, {form.usage!r}: {problem}")
-        forms.append(form)
-    return tuple(forms)
-
-
 # ---- HELP ---------------------------------------------------------------------------------------
 
 def help_lines(ruleset, legal: list[dict]) -> list[str]:
     """Every legal command now as a line the seat could mail (a short form when one reads back to
     the offer's example, else the generic syntax), followed by its choices."""
-    return [f"{_written(ruleset, body, legal)}{NOTE_GAP}({_note(body)})" for body in legal]
+    lines, hinted = [], set()
+    for body in legal:  # a form's usage beside the first offer of its type that HELP writes otherwise
+        written = _written(ruleset, body, legal)
+        usage = None if body["type"] in hinted else forms_aa.hint(ruleset, body["type"], written)
+        hinted.add(body["type"])
+        lines.append(f"{written}{NOTE_GAP}({_note(body)}{'; e.g. ' + usage if usage else ''})")
+    return lines
 
 
 def _written(ruleset, body: dict, legal: list[dict]) -> str:
@@ -543,7 +530,7 @@ def _written(ruleset, body: dict, legal: list[dict]) -> str:
     changed = {f: v for f, v in example.items() if f not in defaults or defaults[f] != v}
     unpinned = {f: v for f, v in changed.items() if _pin(body, f, props.get(f, {})) != v}
     candidates = [line for form in short_forms(ruleset) if form.type == kind
-                  for line in map(lambda w: _write(w, example), form.write) if line]
+                  for line in map(lambda w: _write(w, example, ruleset), form.write) if line]
     candidates += [_generic(kind, unpinned), _generic(kind, changed), _generic(kind, example),
                    _generic(kind, example, as_json=True)]
     for line in candidates:
@@ -559,10 +546,15 @@ def _plain_json(data: dict) -> str:
     return json.dumps(data, sort_keys=True)
 
 
-def _write(template: str, example: dict) -> str | None:
-    """A short form's write template filled from the example; None when it names an empty value."""
+def _write(template: str, example: dict, ruleset) -> str | None:
+    """A short form's write template filled from the example (``{field|writer}``: written by a
+    forms_aa writer; ``{example|writer}``: the whole example); None when it names an empty value."""
+    def filled(m: re.Match) -> str:
+        name, writer = m.groups()
+        value = example if name == "example" and writer else _present(example, name)
+        return _spoken(value) if writer is None else forms_aa.WRITERS[writer](value, form_words(ruleset))
     try:
-        return _PLACE.sub(lambda m: _spoken(_present(example, m.group(1))), template)
+        return _PLACE.sub(filled, template)
     except KeyError:
         return None
 
@@ -614,5 +606,6 @@ def _summary(choice: Any) -> str:
 def _hints(ruleset, legal: list[dict], kind: str | None) -> list[str]:
     """The legal lines of the type the line was about (all of them when it named none)."""
     bodies = [b for b in legal if kind is None or b.get("type") == kind] or legal
-    lines = help_lines(ruleset, bodies[:MAX_HINTS]) if bodies else [REMINDER]
+    usage = forms_aa.hint(ruleset)
+    lines = help_lines(ruleset, bodies[:MAX_HINTS]) if bodies else [REMINDER.replace(REMINDED, usage or REMINDED)]
     return lines + ([f"... and {len(bodies) - MAX_HINTS} more: send HELP"] if len(bodies) > MAX_HINTS else [])

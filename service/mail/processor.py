@@ -30,10 +30,11 @@ import orjson
 
 from events.envelope import PUBLIC
 from events.store import WrongExpectedVersion
-from service.http.command_schemas import legal_bodies
+from service.http.command_schemas import legal_bodies, optional_bodies
 from service.games import seat_key
 from service.http.plumbing import as_problem
 from service.mail import orders as text_orders
+from service.mail import platform_orders
 from service.mail.seats import ATTACHMENTS, NOTIFY, MailSeats, normalise
 from service.mail.transport import MAX_MESSAGE_BYTES
 from service.http.problems import Problem
@@ -247,11 +248,15 @@ class OrderDesk:
         for _ in range(RACE_TRIES):
             state = self.games.load(game_id)
             rules = self.games.rules(game_id)
+            # What the game waits for, and the platform's commands the seat may also send (undo,
+            # the schedule, the seed, vacations, seat tokens): both are orders by mail.
             legal = legal_bodies(rules, state, seat)
+            optional = optional_bodies(rules, state, seat, self.games.history(game_id))
             if line.strip().upper() == "HELP":
-                return self._hints(text_orders.help_lines(rules.ruleset, legal), "Orders you may send now:"), True
+                return self._help(rules.ruleset, legal, optional), True
+            offered = legal + optional
             try:
-                order = text_orders.parse_order(line, rules.ruleset, legal)
+                order = text_orders.parse_order(platform_orders.generic(line), rules.ruleset, offered)
                 handled = self.games.handle(game_id, seat, order.type, order.data, state.version,
                                             idempotency_key=key, state=state)
             except text_orders.OrderError as error:
@@ -262,11 +267,23 @@ class OrderDesk:
                 problem = as_problem(error)
                 if problem.status >= 500:
                     raise
-                return self._refusal(problem, rules.ruleset, legal, game_id, seat), False
+                return self._refusal(problem, rules.ruleset, offered, game_id, seat), False
             sealed = any(e.visibility != PUBLIC for e in handled.events)
             return [f"Accepted: {' '.join([order.type, *_fields(order.data)])}, version {handled.last_version}"
-                    + (" (sealed: only you are told)" if sealed else "")], True
+                    + (" (sealed: only you are told)" if sealed else ""),
+                    *platform_orders.handed_over(game_address(self.from_address, game_id), handled.tokens)], True
         return ["Refused: the game kept changing while this order was decided; send it again"], False
+
+    def _help(self, ruleset, legal: list[dict], optional: list[dict]) -> list[str]:
+        """HELP: the orders the game waits for from the seat, then what it may also send."""
+        out = self._hints(text_orders.help_lines(ruleset, legal), "Orders you may send now:")
+        if optional:
+            out += self._hints(text_orders.help_lines(ruleset, optional),
+                               "Also open to you (the game waits for none of these):")
+            if any(body["type"] == "ReissueSeatToken" for body in optional):
+                out.append(f"  ({platform_orders.REISSUE_USAGE} hands a seat to a new player: its new token "
+                           "comes in the receipt, to your address only)")
+        return out
 
     def _prefer(self, game_id: str, seat: str, name: str, value: str) -> tuple[list[str], bool]:
         """``NOTIFY <choice>`` or ``ATTACHMENTS <choice>``: the seat's mail preference, from now on."""

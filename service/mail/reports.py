@@ -6,17 +6,20 @@ seat's ``SeatView``, so it cannot show what the seat may not read.
 
 A report is lean by default: the drawing is most of a full one's weight (a DoD III report: the
 PNG 148 KiB, 200 KiB base64-encoded; the HTML with the SVG inline 65 KiB; report.json 23 KiB
-compact; the text 5 KiB), and a report must stay well under what the order desk accepts, so a
-player may forward one."""
+compact; the text 5 KiB; an Axis & Allies Revised step report: the board's SVG 180 KiB, its PNG
+137 KiB at 1600 pixels, the mail 31 KiB lean, 221 with the SVG, 216 with the PNG, 406 with both),
+and a report must stay well under what the order desk accepts, so a player may forward one."""
 from __future__ import annotations
 
 import dataclasses
 import html
+import io
 import re
 import string
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from email.message import EmailMessage
+from fractions import Fraction
 from functools import cache, cached_property
 from pathlib import Path
 from typing import Any, Callable
@@ -24,6 +27,7 @@ from typing import Any, Callable
 import cairosvg
 import orjson
 import yaml
+from PIL import Image  # cairosvg's own dependency
 
 from domain.kernel import MODERATOR
 from projections.redaction import SeatView
@@ -35,6 +39,8 @@ SENTENCES = Path(__file__).parent / "sentences"
 ENVELOPE_FIELDS = ("version", "type", "actor", "game_id", "recorded_at", "dice_commitment")
 SEALED = "{envelope.actor} sent a sealed order."
 SVG = "image/svg+xml"
+PNG_WIDTH = 1600  # pixels: a wider drawing is scaled down for its PNG
+PNG_COLOURS = 64
 
 # ---- templates -------------------------------------------------------------------------------
 
@@ -81,6 +87,7 @@ def templates(ruleset_id: str) -> Templates:
 # ---- the formatter ---------------------------------------------------------------------------
 
 MISSING = object()
+DOUBLE_STOP = re.compile(r"(?<=[^.])\.\.(?=\s|$)")  # "to Karelia S.S.R.." ends once
 
 
 def readable(value: Any) -> str:
@@ -133,7 +140,62 @@ def units(counters: Any) -> str:
                      + (" (damaged)" if c.get("damaged") else "") for c in counters])
 
 
-SPECS: dict[str, Callable[[Any], str]] = {"": readable, "time": when, "dice": dice, "units": units}
+def counts(value: Any) -> str:
+    """Unit counts (``{"infantry": 3, "armour": 1}``) as "3 infantry and 1 armour"; none: "no units"."""
+    if not isinstance(value, dict) or not all(isinstance(n, int) for n in value.values()):
+        return readable(value)
+    return readable([f"{n} {unit.replace('_', ' ')}" for unit, n in value.items() if n]) if any(value.values()) \
+        else "no units"
+
+
+def route(value: Any) -> str:
+    """A route as "from A via B to C" (one space: "in A")."""
+    if not isinstance(value, list) or not value or not all(isinstance(s, str) for s in value):
+        return readable(value)
+    if len(value) == 1:
+        return f"in {value[0]}"
+    via = f" via {readable(value[1:-1])}" if len(value) > 2 else ""
+    return f"from {value[0]}{via} to {value[-1]}"
+
+
+def words(value: Any) -> str:
+    """An id as words: ``collect_income`` -> "collect income" (and in lists and dicts)."""
+    return "" if value == "" else readable(value).replace("_", " ")
+
+
+def chance(value: Any) -> str:
+    """A fraction ("3/10") as a percentage ("30%")."""
+    try:
+        percent = Fraction(str(value)) * 100
+    except (ValueError, ZeroDivisionError):
+        return readable(value)
+    return f"{percent.numerator}%" if percent.denominator == 1 else f"{float(percent):.1f}%"
+
+
+EMPTY = (None, "", "none", 0, False)  # and empty lists and dicts, and counts of nothing
+
+
+class Specs(dict):
+    """Spec name -> renderer. A spec is a name (none: ``readable``), optionally followed by ``?then``
+    or ``?then|else``: when the value is empty (none, 0, no, an empty list) the sentence reads
+    ``else`` (default nothing), otherwise ``then`` with ``%`` standing for the rendered value
+    (``{cargo:counts?, carrying %}``, ``{to:?retreats to %|presses on}``)."""
+
+    def __contains__(self, spec: object) -> bool:
+        return isinstance(spec, str) and dict.__contains__(self, spec.partition("?")[0])
+
+    def render(self, spec: str, value: Any) -> str:
+        name, conditional, texts = spec.partition("?")
+        rendered = self.get(name, readable)(value)
+        if not conditional:
+            return rendered
+        then, _, otherwise = texts.partition("|")
+        empty = value in EMPTY or value in ([], {}) or (isinstance(value, dict) and not any(value.values()))
+        return otherwise if empty else then.replace("%", rendered)
+
+
+SPECS: Specs = Specs({"": readable, "time": when, "dice": dice, "units": units, "counts": counts, "route": route,
+                      "words": words, "chance": chance})
 
 
 class _Sentence(string.Formatter):
@@ -151,7 +213,7 @@ class _Sentence(string.Formatter):
     def format_field(self, value, format_spec):
         if value is MISSING:
             return "?"
-        return SPECS.get(format_spec, readable)(value)
+        return SPECS.render(format_spec, value)
 
 
 _FORMATTER = _Sentence()
@@ -228,7 +290,7 @@ def sentence(ruleset_id: str, event: dict, names: dict[str, str] | None = None) 
     template = found.sentences.get(kind)
     if template is None:  # a ruleset outside the sentence files (a test's own) still reads
         return f"{envelope['actor']}: {kind} ({readable(data)})."
-    return _FORMATTER.format(template, **{**data, "envelope": envelope})
+    return DOUBLE_STOP.sub(".", _FORMATTER.format(template, **{**data, "envelope": envelope}))
 
 
 # ---- the report ------------------------------------------------------------------------------
@@ -248,8 +310,20 @@ class Report:
 
     @cached_property
     def png(self) -> bytes | None:
-        """The SVG rendered (for clients that block SVG), drawn only when a mail carries it."""
-        return None if self.svg is None else cairosvg.svg2png(bytestring=self.svg.encode("utf-8"))
+        """The SVG rendered (for clients that block SVG), drawn only when a mail carries it. A drawing
+        wider than ``PNG_WIDTH`` is scaled down to it, in a ``PNG_COLOURS`` palette on white (flat
+        colours lose nothing): the Axis & Allies board, 3500 wide, would be a 1.6 MB attachment."""
+        if self.svg is None:
+            return None
+        found = re.search(r'<svg[^>]*\swidth="([0-9.]+)"', self.svg)
+        if found is None or float(found.group(1)) <= PNG_WIDTH:
+            return cairosvg.svg2png(bytestring=self.svg.encode("utf-8"))
+        drawn = cairosvg.svg2png(bytestring=self.svg.encode("utf-8"), output_width=PNG_WIDTH)
+        image = Image.open(io.BytesIO(drawn)).convert("RGBA")
+        flat = Image.alpha_composite(Image.new("RGBA", image.size, "white"), image).convert("RGB")
+        out = io.BytesIO()
+        flat.quantize(PNG_COLOURS, Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE).save(out, "PNG", optimize=True)
+        return out.getvalue()
 
 
 Section = tuple[str, list[str]]  # a heading and its lines
@@ -322,11 +396,26 @@ def report_message(report: Report, sender: str, recipients: list[str], attachmen
     message["To"] = ", ".join(recipients)
     message.set_content(report.text)
     if report.svg is not None and attachments in ("svg", "both"):
-        message.add_alternative(report.html, subtype="html")
+        html_part, cte = _seven_bit(report.html)
+        message.add_alternative(html_part, subtype="html", cte=cte)
     if report.svg is not None and attachments in ("png", "both"):
         message.add_attachment(report.png, maintype="image", subtype="png", filename="status.png")
     message.add_attachment(orjson.dumps(report.data), maintype="application", subtype="json", filename="report.json")
     return message  # adding an attachment made it multipart/mixed around the text
+
+
+def _seven_bit(text: str, width: int = 998) -> tuple[str, str | None]:
+    """The HTML part as ASCII (other characters as references) in lines broken at spaces to at most
+    ``width`` (RFC 5322): it travels as 7bit, where the email library would quote-print or base64
+    it (an inline SVG's long lines: a tenth more, or a third). A line with no space to break at
+    leaves the choice to the library (None)."""
+    lines = []
+    for line in text.encode("ascii", "xmlcharrefreplace").decode("ascii").split("\n"):
+        while len(line) > width and (cut := line.rfind(" ", 1, width)) > 0:
+            lines.append(line[:cut])
+            line = line[cut + 1:]
+        lines.append(line)
+    return "\n".join(lines), "7bit" if all(len(line) <= width for line in lines) else None
 
 
 # ---- rendering -------------------------------------------------------------------------------
@@ -344,7 +433,8 @@ def _sections(title: str, state, seat: str, after: int, head: str, data: dict) -
     happened = [f"{e['version']}. {e['sentence']}" for e in data["events"]] or ["Nothing new."]
     sections = [("Turn report", header), ("What happened", happened)]
     for name, value in data["projections"].items():
-        heading, render = PROJECTION_TEXT.get(name, (name.replace("-", " ").capitalize(), _generic))
+        heading, render = PROJECTION_TEXT.get(state.ruleset, {}).get(name, (name.replace("-", " ").capitalize(),
+                                                                            _generic))
         sections.append((heading, render(value)))
     owes = data["owes"]
     sections.append(("Deadline", [f"Next deadline: {data['next_deadline'] or 'none'}",
@@ -445,9 +535,81 @@ def _turn(p: dict) -> list[str]:
             f"Awaiting: {awaiting}", f"Weather: {readable(p.get('weather'))}"]
 
 
-PROJECTION_TEXT: dict[str, tuple[str, Callable[[Any], list[str]]]] = {
-    "turn": ("Turn", _turn), "initiative-track": ("Initiative track", _initiative_track),
-    "political-effectiveness": ("Political effectiveness", _political_effectiveness), "money": ("Money", _money),
-    "treaty-levels": ("Treaty levels", _treaty_levels), "us-entry": ("US entry", _us_entry),
-    "minors": ("Minors", _minors),
+# Axis & Allies Revised as a whole game (domain/aa/revised_phase_one/game/projections.py); a
+# battles-only game's are empty, and its battles read as any battle calculator's.
+
+def _aa_turn(p: dict) -> list[str]:
+    if not p:
+        return ["none"]
+    ends = f"; {p['ends_step']} ends it" if p.get("ends_step") else ""
+    return [f"Round {p['round']}, {p['power']}: {words(p['phase'])}{ends}",
+            "Awaiting: " + readable([f"{a['power']} ({a['seat']})" for a in p.get("awaiting", [])])] \
+        + ([f"Winner: {p['winner']}"] if p.get("winner") else []) + ([p["note"]] if p.get("note") else [])
+
+
+def _aa_units(by_power: dict) -> str:
+    return "; ".join(f"{power} {counts(units)}" for power, units in by_power.items() if any(units.values()))
+
+
+def _aa_board(p: dict) -> list[str]:
+    """One line a space: owner, IPCs, factory and victory city, and the units there."""
+    if not p:
+        return ["none"]
+    lines = []
+    for name, t in p["territories"].items():
+        vc = t.get("victory_city")
+        marks = [t.get("owner") or "neutral", f"{t['ipc']} IPCs"] + ["factory"] * bool(t.get("factory")) \
+            + ([f"{vc['city']} {vc['vcp']} VCPs"] if vc else [])
+        units = _aa_units(t["units"])
+        lines.append(f"{name} ({', '.join(marks)})" + (f": {units}" if units else ""))
+    return lines + [f"{name}: {_aa_units(z['units'])}" for name, z in p["sea_zones"].items()]
+
+
+def _aa_economy(p: dict) -> list[str]:
+    if not p:
+        return ["none"]
+    lines = ["Treasury: " + ", ".join(f"{power} {ipcs}" for power, ipcs in p["treasury"].items())]
+    for power, i in p["income"].items():
+        raided = f", {i['raided']} lost to raiding ({readable(i.get('by_zone'))})" if i.get("raided") else ""
+        italian = f", {i['italian']} from Italian forces" if i.get("italian") else ""
+        lines.append(f"Income of {power} in round {i['round']}: {i['collected']} collected, {i['territories']} "
+                     f"from its territories{italian}{raided}")
+    purchase = p.get("purchase") or {}
+    if purchase.get("units") or purchase.get("factories"):
+        lines.append(f"Bought this turn: {counts(purchase['units'])}"
+                     + (f", industrial complexes in {readable(purchase['factories'])}" if purchase["factories"] else ""))
+    advances = {power: a for power, a in p.get("advances", {}).items() if a}
+    lines.append("Advances: " + ("; ".join(f"{power} {words(a)}" for power, a in advances.items()) or "none"))
+    return lines
+
+
+def _aa_victory(p: dict) -> list[str]:
+    if not p:
+        return ["none"]
+    goal = p.get(p["condition"]) if isinstance(p.get(p["condition"]), dict) else {}
+    held = ", ".join(f"{side} {vcp}" + (f" of {goal[side]}" if side in goal else "") for side, vcp in p["vcp"].items())
+    return [f"Condition {p['condition']}: {held}; winner {p.get('winner') or 'none yet'}"] + \
+        [f"{c['city']} in {c['territory']} ({c['rank']}, {c['vcp']} VCPs): {c['holder']}" for c in p["cities"]]
+
+
+def _aa_battles(p: list) -> list[str]:
+    if not isinstance(p, list) or not all(isinstance(b, dict) for b in p):
+        return _generic(p)
+    return [f"{b.get('battle_id')} in {b.get('territory')}: {b.get('attacker')} attacks {b.get('defender')}, "
+            f"{words(b.get('status'))}" + (f" in {b['rounds']} rounds" if b.get("rounds") else "")
+            + (f", {words(b['outcome'])}" if b.get("outcome") else "") + (", captured" if b.get("captured") else "")
+            + (f"; left: attacker {units(b.get('attacker_remaining'))}, defender {units(b.get('defender_remaining'))}"
+               if b.get("status") == "fought" else "") for b in p] or ["none"]
+
+
+AA_TEXT = {"battles": ("Battles", _aa_battles)}
+# ruleset id -> projection name -> (heading, renderer); a projection named nowhere: _generic.
+PROJECTION_TEXT: dict[str, dict[str, tuple[str, Callable[[Any], list[str]]]]] = {
+    "dod3": {"turn": ("Turn", _turn), "initiative-track": ("Initiative track", _initiative_track),
+             "political-effectiveness": ("Political effectiveness", _political_effectiveness),
+             "money": ("Money", _money), "treaty-levels": ("Treaty levels", _treaty_levels),
+             "us-entry": ("US entry", _us_entry), "minors": ("Minors", _minors)},
+    "aa-revised-phase-one": {**AA_TEXT, "turn": ("Turn", _aa_turn), "board": ("Board", _aa_board),
+                             "economy": ("Economy", _aa_economy), "victory-cities": ("Victory cities", _aa_victory)},
+    "aa-global1940": AA_TEXT,
 }

@@ -7,7 +7,9 @@ from tests.support.api import assert_problem
 
 PLATFORM_COMMANDS = ["RequestUndo", "ApproveUndo", "DeclineUndo", "RevealDiceSeed",
                      # CORE-deadline: the schedule's commands (domain/kernel/schedule.py)
-                     "SetSchedule", "PauseSchedule", "ResumeSchedule", "ExtendDeadline", "SetVacation", "MarkReady"]
+                     "SetSchedule", "PauseSchedule", "ResumeSchedule", "ExtendDeadline", "SetVacation", "MarkReady",
+                     # CORE-seat: a seat handed to a new player (issue 22 item 11)
+                     "ReissueSeatToken"]
 # (OpenDeadline, ReminderDue and DeadlineReached are the scheduler's system commands: not listed.)
 
 

@@ -166,7 +166,7 @@ class HttpTable:
         throwaway = dice.HmacDice(lambda: b"\x00" * 32, game_id, state.version + 1, lambda: "00" * 32)
         try:
             events, _ = rules.platform.decide_evolve(state, command, Context(actor, powers, throwaway, rules.pack),
-                                                     self.games._history(game_id))
+                                                     self.games.history(game_id))
         except RuleViolation:
             return None
         return [type(e).__name__ for e in events]

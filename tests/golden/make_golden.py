@@ -40,6 +40,7 @@ from golden_aa_game import OPTIONS as AA_GAME_OPTIONS, play_aa_revised_game, who
 from golden_client import ANONYMOUS, MODERATOR, Game, cli
 from golden_dod3 import dod3_custom_pack, play_dod3, play_dod3_custom_pack
 from golden_games import play_aa_global1940, play_aa_revised, play_gathering_storm, play_totaler_krieg
+from golden_handover import play_dod3_handover
 from golden_newest import (aa_revised_house_pack, dod3_house_pack, forget_cli_services, play_aa_global1940_declared,
                            play_aa_revised_declared, play_dod3_deadlines, play_gathering_storm_records,
                            play_totaler_krieg_blank)
@@ -78,6 +79,8 @@ GAMES = (
     # Issue 23: three rounds of the whole Revised game (golden_aa_game.py).
     Spec("aa-revised-game", "aa-revised-phase-one", "one-per-power", play_aa_revised_game, options=AA_GAME_OPTIONS,
          pack=whole_pack),
+    # Issue 22 item 11: a seat handed over (SeatTokenReissued; golden_handover.py).
+    Spec("dod3-handover", "dod3", "3", play_dod3_handover),
 )
 
 

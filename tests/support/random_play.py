@@ -10,9 +10,11 @@ codec as a client's would be. No HTTP, no store: thousands of commands a minute.
 Who acts each step is drawn from the seats, the moderator and the system seat. A seat or the
 moderator sends one of the bodies ``Platform.legal_commands`` offers it (the ruleset's, ``MarkReady``
 under a running deadline, the answers to a pending undo), or now and then one of the platform's
-own commands a seat may use (``platform_offers``: ``RequestUndo``, ``RevealDiceSeed``,
-``SetSchedule``, ``PauseSchedule``, ``ResumeSchedule``, ``ExtendDeadline``, ``SetVacation``;
-taken from ``legal_commands`` instead once it offers them, issue 22 item 6). The system seat
+own commands a seat may use, which the game never waits for (``platform_offers``, from
+``Platform.optional_commands``: ``RequestUndo``, ``RevealDiceSeed``, ``SetSchedule``,
+``PauseSchedule``, ``ResumeSchedule``, ``ExtendDeadline``, ``SetVacation``, ``ReissueSeatToken``;
+their examples must be accepted too). Being offered always, they are drawn one step in
+``platform_every`` only, which is what keeps a walk from circling on them. The system seat
 runs what the service would: the follow-ups the ruleset documents (``Ruleset.follow_ups``: an Axis
 & Allies battle is fought by the system's FightBattle) and the scheduler's commands, with
 explicit instants: ``OpenDeadline`` when a timed step waits without a deadline, then the due
@@ -36,7 +38,7 @@ import hashlib
 import json
 import random
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
 from domain import registry
@@ -55,7 +57,7 @@ START = 4_000_000_000  # the walk's first instant (Unix seconds); only the sched
 # The platform's commands that are always open to some seat: offered, they prove nothing about
 # whether the game itself can go on, so the no-stall checks leave them out.
 SETTINGS = frozenset({"RequestUndo", "RevealDiceSeed", "SetSchedule", "PauseSchedule", "ResumeSchedule",
-                      "ExtendDeadline", "SetVacation"})
+                      "ExtendDeadline", "SetVacation", "ReissueSeatToken"})
 
 # Kept for the rulesets' own tests: dice from a seed, for a decider played without the platform.
 
@@ -157,46 +159,37 @@ class RandomGame:
         return self._offered[actor]
 
     def platform_offers(self, actor: str) -> list[CommandSpec]:
-        """The platform's commands a seat (or the moderator) may send now that ``legal_commands``
-        does not offer yet (issue 22 item 6 will: then they come from there and this adds none)."""
-        state, schedule, moderator = self.game_state, self.game_state.schedule, actor == MODERATOR
-        if state.pending_undo is not None or self.terminal():
+        """The platform's own commands a seat (or the moderator) may send now, which the game does
+        not wait for: ``Platform.optional_commands`` (undo, the seed, the schedule, vacations, seat
+        tokens), without the types the walk leaves out. A vacation's dates are the seat's to
+        choose (its offer has no example): the walk's seats take 36 hours from the walk's now."""
+        if self.terminal():
             return []
-        offered = {s.type for s in self.offers(actor)}
         specs = []
-        last = max((v for v in self.at if v < state.version), default=0)
-        if last >= 1:  # undo the last command; drawn: one of the last few versions, ends of commands or not
-            recent = list(range(max(1, state.version - 8), state.version))
-            specs.append(CommandSpec("RequestUndo", None, {"to_version": recent}, "CORE-undo", {"to_version": last}))
-        if moderator and state.seed_in_play:
-            specs.append(CommandSpec("RevealDiceSeed", None, {}, "CORE-dice", {}))
-        declared = self.platform.deadlines
-        if moderator and declared is not None and not declared.untimed:
-            specs.append(CommandSpec("SetSchedule", None, {"grace_hours": {"minimum": 0, "maximum": 12},
-                                                           "civil_disorder": list(sch.CIVIL_DISORDER_CHOICES)},
-                                     sch.RULE, {"grace_hours": 0, "reminders": [12], "civil_disorder": "pass"}))
-            if schedule is not None:
-                specs.append(CommandSpec("ResumeSchedule" if schedule.paused else "PauseSchedule", None, {},
-                                         sch.RULE, {}))
-            current = None if schedule is None else schedule.current
-            if current is not None and not current.passed and not schedule.paused:
-                specs.append(CommandSpec("ExtendDeadline", None, {"hours": {"minimum": 1, "maximum": 48}},
-                                         sch.RULE, {"hours": 12}))
-        if schedule is not None:
-            for seat in (list(self.seats) if moderator else [actor]):
-                specs.append(CommandSpec("SetVacation", None, {"seat": [seat]}, sch.RULE,
-                                         {"seat": seat, "start": self.now, "end": self.now + 36 * HOUR}))
-        return [s for s in specs if s.type not in offered and s.type not in self.leave_out]
+        for spec in self.platform.optional_commands(self.game_state, actor, self._history):
+            if spec.type in self.leave_out:
+                continue
+            if spec.type == "SetVacation" and spec.example is None:
+                seat = spec.choices["seat"][0]
+                spec = replace(spec, example={"seat": seat, "start": self.now, "end": self.now + 36 * HOUR})
+            if spec.type == "RequestUndo":  # drawn also from the last few versions, inside a command or not
+                recent = range(max(1, self.game_state.version - 8), self.game_state.version)
+                spec = replace(spec, choices={"to_version": sorted({*spec.choices["to_version"], *recent})})
+            specs.append(spec)
+        return specs
 
     def _system_offers(self) -> list[CommandSpec]:
-        """The system seat's next command: a follow-up the ruleset asked for, else the one the
-        scheduler would send next (at the instant it falls due). While an undo waits the platform
-        takes nothing else (CORE-undo): the system's commands wait for its answer."""
+        """The system seat's next commands: the next follow-up the ruleset asked for, and the one
+        the scheduler would send next (at the instant it falls due). The service's job runner and
+        its scheduler do not wait for each other: a walk whose battles queue faster than they are
+        fought still opens deadlines. While an undo waits the platform takes nothing else
+        (CORE-undo): the system's commands wait for its answer."""
         if self.game_state.pending_undo is not None:
             return []
-        if self.follow_ups:
-            kind, data, _ = self.follow_ups[0]
-            return [CommandSpec(kind, None, {}, None, data)]
+        queued = [CommandSpec(kind, None, {}, None, data) for kind, data, _ in self.follow_ups[:1]]
+        return queued + self._scheduler_offers()
+
+    def _scheduler_offers(self) -> list[CommandSpec]:
         schedule = self.game_state.schedule
         if schedule is None or self.terminal():
             return []
@@ -234,7 +227,7 @@ class RandomGame:
         # back the event that asked for it): the job's command is then refused and the job ends,
         # as the service's combat job does. The scheduler's commands are computed from the state:
         # each is accepted.
-        follow_up = actor == SYSTEM and bool(self.follow_ups)
+        follow_up = actor == SYSTEM and spec.rule_id != sch.RULE  # not the scheduler's: the queue's first
         self.send(actor, spec.type, data, must_accept=exact and not follow_up, follow_up=follow_up)
         return True
 
@@ -301,7 +294,8 @@ class RandomGame:
         version = self.game_state.version
         for offset, event in enumerate(new, start=1):
             self.logged.append(LoggedEvent(version + offset, actor, type(event) is DiceRolled, bool(event.unseals()),
-                                           command_id=f"c{version + 1}"))
+                                           f"c{version + 1}", type(event).__name__,
+                                           event.to_version if type(event) is EventsReverted else None))
             self.seen[type(event).__name__] += 1
             if type(event) is sch.MissedOrdersApplied and event.orders:
                 self.missed += 1

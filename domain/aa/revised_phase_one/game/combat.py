@@ -10,6 +10,7 @@ from domain.aa.battles.messages import BattleRequested
 from domain.aa.combat.forces import BattleKind, BattleOptions, Forces
 from domain.aa.revised_phase_one import placement
 from domain.aa.board import Piece
+from domain.aa.board.terrain import enemy_pieces, is_enemy_land
 from domain.aa.revised_phase_one.game.events import (BattleContinued, BattleFound, BattleResultApplied,
                                                       BattleRoundAwaited, EmergencyInfantryBought, PhaseBegan,
                                                       UnitsLost)
@@ -23,13 +24,14 @@ KINDS = ("bombing", "sea", "amphibious", "land")
 
 
 def _enemy_in(pack: GamePack, game: Game, power: str, space: str) -> list[Piece]:
-    return [p for p in game.position.pieces(space) if pack.board.enemies(power, p.power)]
+    """The units there of powers ``power`` is at war with (the other side on the Revised board)."""
+    return enemy_pieces(pack.board, game.position, power, space)
 
 
 def _defender(pack: GamePack, game: Game, power: str, space: str) -> str:
     """The power a battle is fought against: the land's owner, at sea the enemy with most units."""
     owner = game.position.owner(space)
-    if owner is not None and pack.board.enemies(power, owner):
+    if owner is not None and is_enemy_land(pack.board, game.position, power, space):
         return owner
     counts: dict[str, int] = {}
     for p in _enemy_in(pack, game, power, space):
@@ -63,7 +65,7 @@ def find_battles(pack: GamePack, game: Game) -> list[Event]:
             continue
         if board.spaces[space].sea:
             found["sea"].append((space, "sea", False))
-        elif board.enemies(power, position.owner(space)):
+        elif is_enemy_land(board, position, power, space):
             raiders = game.bombing.get(space, 0)
             attackers = sum(p.count for p in mine) - raiders
             if attackers > 0:
@@ -154,7 +156,9 @@ def forces(pack: GamePack, game: Game, battle: GameBattle) -> Forces:
     pieces = game.position.pieces(battle.space)
     attacker = battle.attacker
     if battle.kind == "bombing":
-        return Forces(BattleKind.LAND, {"bomber": game.bombing.get(battle.space, 0)},
+        # The bombers sent to raid that are still there: AA fire on the way may have shot some down.
+        there = sum(p.count for p in pieces if p.power == attacker and p.unit == "bomber")
+        return Forces(BattleKind.LAND, {"bomber": min(game.bombing.get(battle.space, 0), there)},
                       _count(pieces, lambda p: p.power != attacker and pack.units[p.unit].has(Ability.ANTI_AIRCRAFT)))
     sea = battle.kind == "sea"
     amphibious = () if sea else tuple(landing.units for landing in landings(game, battle.space))
@@ -168,7 +172,7 @@ def forces(pack: GamePack, game: Game, battle: GameBattle) -> Forces:
     if not sea and game.bombing.get(battle.space):
         mine["bomber"] = mine.get("bomber", 0) - game.bombing[battle.space]
     mine = {u: n for u, n in mine.items() if n > 0 and not pack.units[u].has(Ability.CANNOT_ATTACK)}
-    enemy = _count(pieces, lambda p: pack.board.enemies(attacker, p.power))
+    enemy = _count(enemy_pieces(pack.board, game.position, attacker, battle.space))
     bombard = _bombard(pack, game, battle) if amphibious else {}
     return Forces(BattleKind.SEA if sea else BattleKind.LAND, mine, enemy, amphibious, bombard)
 

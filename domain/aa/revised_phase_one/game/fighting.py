@@ -22,7 +22,8 @@ from domain.aa.revised_phase_one.game.events import (AttackPressed, BattleResult
 from domain.aa.revised_phase_one.game.pieces import without
 from domain.aa.revised_phase_one.game.state import Game, GameBattle, Source
 from domain.aa.revised_phase_one.pack import GamePack
-from domain.aa.board import Piece, merge_pieces
+from domain.aa.board import Piece, merge_pieces, stances
+from domain.aa.board.terrain import enemy_ships
 from domain.kernel import SYSTEM, Context, Dice, Event, RuleViolation
 
 BATTLE = "AAR-battle"
@@ -55,8 +56,7 @@ def retreat_spaces(pack: GamePack, game: Game, battle: GameBattle) -> list[str]:
     out = []
     for space in battle.origins:
         if board.spaces[space].sea:
-            if not any(board.enemies(battle.attacker, p.power) and pack.units[p.unit].is_sea
-                       for p in position.pieces(space)):
+            if not enemy_ships(board, position, battle.attacker, space):
                 out.append(space)
         elif position.held_since_turn_start(board, battle.attacker, space):
             out.append(space)
@@ -113,8 +113,9 @@ def _retreat_decision(pack: GamePack, game: Game, entry: BattleEntry, battle: Ga
     return "", None
 
 
-def fight(state: RevisedState, command: FightBattle, ctx: Context, pack: GamePack) -> list[Event]:
-    """The combat job fights the battle's next rounds (all of them unless a seat chooses itself)."""
+def fight(state: RevisedState, command: FightBattle, ctx: Context, pack: GamePack, conquer=conquer) -> list[Event]:
+    """The combat job fights the battle's next rounds (all of them unless a seat chooses itself).
+    ``conquer``: the rule that hands a captured territory over (another ruleset's for its board)."""
     if not (ctx.is_moderator or ctx.seat == SYSTEM):
         raise RuleViolation(BATTLE, "battles are fought by the combat job or the moderator")
     game = state.game
@@ -140,14 +141,14 @@ def fight(state: RevisedState, command: FightBattle, ctx: Context, pack: GamePac
             if source is not None:
                 events.append(AttackPressed(battle.battle_id, battle.attacker, to, source))
             retreated = replace(now, outcome=Outcome.ATTACKER_RETREATED)
-            return events + finish(pack, game, entry, battle, model, retreated, to)
+            return events + finish(pack, game, entry, battle, model, retreated, to, conquer)
         events.append(round_choices(game, battle))
         now, result = fight_round(model, now, ctx.dice)
         events.append(BattleRoundFought.of(battle.battle_id, result))
         battle = replace(battle, round=now.round, orders={}, sources={}, retreat_to="",
                          transports_lost=now.transports_lost)
         if now.outcome is not None:
-            return events + finish(pack, game, entry, battle, model, now, "")
+            return events + finish(pack, game, entry, battle, model, now, "", conquer)
         waiting = interactive(game, battle, now.round)
         if waiting:
             return events + [BattleRoundAwaited(battle.battle_id, now.round, waiting)]
@@ -181,7 +182,7 @@ def _losses(side: SideModel, before: tuple[int, ...], after: tuple[int, ...], am
 
 
 def finish(pack: GamePack, game: Game, entry: BattleEntry, battle: GameBattle, model: BattleModel, end: BattleState,
-           retreat_to: str) -> list[Event]:
+           retreat_to: str, conquer=conquer) -> list[Event]:
     """The battle's end: ``BattleEnded``, its casualties off the board, the retreat, the conquest."""
     att_lost, def_lost = model.ipc_lost(end.attacker, end.defender, end.transports_lost)
     captured = end.outcome is Outcome.ATTACKER_WINS and model.captures(end.attacker)
@@ -195,8 +196,8 @@ def finish(pack: GamePack, game: Game, entry: BattleEntry, battle: GameBattle, m
     pieces = _remove(pieces, lambda p: p.power == attacker and not p.done, plain, _prefer_spent)
     pieces = _remove(pieces, lambda p: p.power == attacker and p.done, ashore, _prefer_spent)
     order = {p: i for i, p in enumerate((battle.defender, *board.powers))}
-    pieces = _remove(pieces, lambda p: board.enemies(attacker, p.power), _losses(model.defender, first.defender,
-                                                                                end.defender, False),
+    at_war = stances(board, game.position, attacker).at_war
+    pieces = _remove(pieces, lambda p: p.power in at_war, _losses(model.defender, first.defender, end.defender, False),
                      lambda p: (order[p.power],))
     spaces = {space: pieces}
     if end.transports_lost:

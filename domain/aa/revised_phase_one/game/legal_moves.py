@@ -6,6 +6,7 @@ from __future__ import annotations
 from domain.aa.board.checks import Move, Phase as MovePhase
 from domain.aa.board.moves import check_move
 from domain.aa.board.reach import where_may_it_go
+from domain.aa.board.terrain import enemy_pieces, is_enemy_land
 from domain.aa.revised_phase_one.game.state import Game, Phase
 from domain.aa.revised_phase_one.pack import GamePack
 
@@ -24,9 +25,9 @@ def _starts(game: Game, power: str) -> list[tuple[str, str, int]]:
 
 def _hostile(pack: GamePack, game: Game, power: str, space: str) -> bool:
     board, position = pack.board, game.position
-    if board.spaces[space].land and board.enemies(power, position.owner(space)):
+    if board.spaces[space].land and is_enemy_land(board, position, power, space):
         return True
-    return any(board.enemies(power, p.power) for p in position.pieces(space))
+    return bool(enemy_pieces(board, position, power, space))
 
 
 def _must_land(pack: GamePack, game: Game, power: str, space: str) -> bool:

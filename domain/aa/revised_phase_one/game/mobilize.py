@@ -3,6 +3,8 @@ AAR1-optional), the end of placement (unplaced units and aircraft with nowhere t
 AAR-air), and weapons development at the end of the turn (AAR-tech)."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from domain.aa.board import Piece
 from domain.aa.board.terrain import air_room
 from domain.aa.revised_phase_one import industry, optional, placement
@@ -103,7 +105,7 @@ def stranded(pack: GamePack, game: Game) -> dict[str, tuple[Piece, ...]]:
             if over <= 0:
                 break
             n = min(p.count, -(-over // board.units[p.unit].carrier_cost))
-            gone.append(Piece(p.power, p.unit, n, p.moved, p.combat_moved, p.done, p.cargo))
+            gone.append(replace(p, count=n))
             over -= n * board.units[p.unit].carrier_cost
         if gone:
             out[space] = without(pieces, gone)

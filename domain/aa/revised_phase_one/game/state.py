@@ -16,6 +16,7 @@ class Phase(Enum):
     """AAR1-seq: the seed's eight phases (the values are the house-rule pack's names), and the end."""
 
     PURCHASE = "purchase_units"
+    POLITICS = "politics"  # Global 1940 (AAG-politics); the Revised sequence has no politics step
     INCOME = "collect_income"
     COMBAT_MOVE = "combat_move"
     COMBAT = "combat"

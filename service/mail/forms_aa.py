@@ -1,0 +1,421 @@
+"""The words of the Axis & Allies short forms (play by email): counted units (``3 INF 1 ARM``), unit
+lists (``INF INF ARM``), routes (``Karelia S.S.R. -> Archangel``), board names and chances
+(``30%``), read from a form's groups into command data, and written back for HELP.
+
+A form names its reader (``read:`` in ``shortforms/<ruleset>.yaml``); the reader gets the line's
+groups and returns them with typed values. Unit words come from the file's ``words.units`` (an
+abbreviation -> a unit id; the first word listed for a unit is the one HELP writes) beside each
+unit's id and title on the ruleset's board and the abbreviation board.svg draws ("bmb"), case
+aside, a plural "s" dropped. Board names are matched case, spacing, dots and hyphens aside, plus
+``words.spaces`` (``SZ 7`` is ``7 Sea Zone``) and the beginning of a single name (``Karelia``); a
+name not on the board is kept as written, for the rules to refuse by name.
+
+The short forms' files themselves are read and checked here too (``short_forms``), for every
+ruleset: a form's ``read`` names a reader of ``READERS``, its write templates the ``WRITERS``."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from importlib import resources
+from typing import Any, Callable
+
+import yaml
+
+from service.http.command_schemas import ruleset_docs
+from service.packs import default_pack
+
+NUMBER = re.compile(r"\d{1,4}")
+GLUED = re.compile(r"(\d{1,4})([A-Za-z][\w:]*)")  # "3INF"
+ROUTE = re.compile(r"\s*(?:->|→)\s*")
+HIT = ":hit"  # a two-hit unit's first hit in an order of losses (battleship:hit)
+FILLER = {"and", "&", ","}
+FACTORY = "industrial_complex"
+PREFIX = 4  # letters a name's beginning needs to stand for it
+
+
+class FormError(ValueError):
+    """A short form's words that name nothing: ``reason`` says which word and what was expected."""
+
+
+@dataclass(frozen=True)
+class Words:
+    units: dict[str, str]  # folded word -> unit id
+    written: dict[str, str]  # unit id -> the word HELP writes
+    spaces: dict[str, str]  # folded board name -> the name
+    aliases: tuple[tuple[re.Pattern, str], ...]  # (a way of writing a space, the name it gives)
+
+    def unit(self, word: str) -> str | None:
+        key = word.casefold().strip(",")
+        base, hit = (key[:-len(HIT)], HIT) if key.endswith(HIT) else (key, "")
+        found = self.units.get(base) or (self.units.get(base[:-1]) if base.endswith("s") else None)
+        return None if found is None else found + hit
+
+    def space(self, text: str) -> str | None:
+        """The board's name for ``text`` (or for an alias of it, or the one name it begins:
+        "Karelia" is "Karelia S.S.R."), or None when it names no space."""
+        text, folded = text.strip(), _fold(text)
+        found = self.spaces.get(folded)
+        if found:
+            return found
+        for pattern, name in self.aliases:
+            match = pattern.fullmatch(text)
+            if match and (found := self.spaces.get(_fold(name.format(*match.groups())))):
+                return found
+        begun = [name for key, name in self.spaces.items() if key.startswith(folded)]
+        return begun[0] if len(begun) == 1 and len(folded) >= PREFIX else None
+
+    def named(self, text: str) -> str:
+        """A space as the board names it, else as written (the rules say it is no space)."""
+        return self.space(text) or text.strip()
+
+    def expected(self) -> str:
+        return ", ".join(dict.fromkeys(w.upper() for w in self.written.values()))
+
+
+def _fold(text: str) -> str:
+    return re.sub(r"[\s._\-']+", "", text.casefold())
+
+
+def words_of(table: dict, pack: Any) -> Words:
+    """The words of one shortforms file (``table``: its ``words``) and the ruleset's default pack."""
+    units, written = {}, {}
+    for word, unit in (table.get("units") or {}).items():
+        units[str(word).casefold()] = unit
+        written.setdefault(unit, str(word))
+    board = getattr(pack, "board", None)
+    drawn = getattr(getattr(pack, "geometry", None), "units", None) or {}  # board.svg's "3 inf 1 arm"
+    for unit, word in drawn.items():
+        units.setdefault(str(word).casefold(), unit)
+    profiles = getattr(board, "units", None) or getattr(pack, "units", None) or {}
+    for unit, profile in profiles.items():
+        units.setdefault(unit.casefold(), unit)
+        title = getattr(profile, "title", "")
+        if isinstance(title, str) and " " not in title.strip() and title:
+            units.setdefault(title.casefold(), unit)
+        written.setdefault(unit, unit)
+    spaces = {_fold(name): name for name in getattr(board, "spaces", {}) or {}}
+    aliases = tuple((re.compile(pattern, re.IGNORECASE), name) for pattern, name in table.get("spaces") or ())
+    return Words(units, written, spaces, aliases)
+
+
+# ---- reading ------------------------------------------------------------------------------------
+
+def _tokens(text: str | None) -> list[str]:
+    out = []
+    for token in (text or "").replace(",", " , ").split():
+        glued = GLUED.fullmatch(token)
+        out += [glued.group(1), glued.group(2)] if glued else [token]
+    return out
+
+
+def _counted(words: Words, tokens: list[str], usage: str) -> tuple[dict[str, int], list[str], list[str]]:
+    """Leading ``<n> <unit>`` pairs: (units, IC territories, the tokens after them). A pair whose word
+    is no unit is an error unless what follows from the number is a board name (``7 Sea Zone``)."""
+    units: dict[str, int] = {}
+    factories: list[str] = []
+    at = 0
+    while at < len(tokens):
+        if tokens[at].casefold() in FILLER:
+            at += 1
+            continue
+        if not NUMBER.fullmatch(tokens[at]) or at + 1 >= len(tokens):
+            break
+        unit = words.unit(tokens[at + 1])
+        if unit is None:
+            rest, after = " ".join(tokens[at:]), " ".join(tokens[at + 2:])
+            if words.space(rest) or (at and not words.space(after) and after):
+                break
+            raise FormError(f"{tokens[at + 1]!r} is no unit; write one of {words.expected()} ({usage})")
+        count, at = int(tokens[at]), at + 2
+        if unit == FACTORY:
+            end = next((i for i in range(at, len(tokens) - 1)
+                        if NUMBER.fullmatch(tokens[i]) and words.unit(tokens[i + 1])), len(tokens))
+            if count != 1 or end == at:
+                raise FormError(f"an IC is bought one at a time with its territory: 1 IC India ({usage})")
+            factories.append(words.named(" ".join(t for t in tokens[at:end] if t != ",")))
+            at = end
+            continue
+        if count < 1 or unit.endswith(HIT):
+            raise FormError(f"count at least one {tokens[at - 1]}, not {count} ({usage})" if count < 1 else
+                            f"{tokens[at - 1]} names a unit's first hit, in an order of losses only ({usage})")
+        units[unit] = units.get(unit, 0) + count
+    return units, factories, tokens[at:]
+
+
+def _units_only(words: Words, text: str | None, usage: str) -> dict[str, int]:
+    units, factories, rest = _counted(words, _tokens(text), usage)
+    if factories:
+        raise FormError(f"an IC is bought, never moved or placed ({usage})")
+    if rest:
+        raise FormError(f"{' '.join(rest)!r} is not counted units such as 2 INF 1 ARM ({usage})")
+    if not units:
+        raise FormError(f"name the units as counts and unit words, such as 2 INF 1 ARM ({usage})")
+    return units
+
+
+def _units_then_space(words: Words, text: str, usage: str, what: str) -> tuple[dict[str, int], str]:
+    units, factories, rest = _counted(words, _tokens(text), usage)
+    if factories:
+        raise FormError(f"an IC is bought, never moved or placed ({usage})")
+    if not units:
+        raise FormError(f"start with counted units such as 2 INF 1 ARM, then {what} ({usage})")
+    if not rest:
+        raise FormError(f"name {what} after the units ({usage})")
+    return units, words.named(" ".join(rest))
+
+
+def _unit_list(words: Words, text: str | None, usage: str) -> list[str]:
+    """An order of losses, ``INF INF ARM`` (or counted: ``2 INF 1 ARM``), as the unit ids in the order
+    they are lost, ``BB:HIT`` kept: each type once (the battle engine reads a priority, and counts a
+    repeated type's units twice), so ``INF INF ARM`` is infantry, then armour."""
+    out: list[str] = []
+    tokens = [t for t in _tokens(text) if t.casefold() not in FILLER]
+    at = 0
+    while at < len(tokens):
+        count = 1
+        if NUMBER.fullmatch(tokens[at]) and at + 1 < len(tokens):
+            count, at = int(tokens[at]), at + 1
+        unit = words.unit(tokens[at])
+        if unit is None:
+            raise FormError(f"{tokens[at]!r} is no unit; write unit words such as {words.expected()} ({usage})")
+        out += [unit] * count
+        at += 1
+    return list(dict.fromkeys(out))
+
+
+def _chance(text: str, usage: str) -> str:
+    """``30%``, ``0.3`` or ``1/3`` as the fraction the command takes ("3/10")."""
+    raw = text.strip().rstrip("%")
+    try:
+        value = Fraction(raw) / (100 if text.strip().endswith("%") or Fraction(raw) > 1 else 1)
+    except (ValueError, ZeroDivisionError):
+        raise FormError(f"{text!r} is no chance; write a percentage such as 30% ({usage})") from None
+    if not 0 <= value <= 1:
+        raise FormError(f"a chance is between 0% and 100%, not {text} ({usage})")
+    return f"{value.numerator}/{value.denominator}"
+
+
+Groups = dict[str, Any]
+
+
+def read_purchase(groups: Groups, words: Words) -> Groups:
+    usage = "BUY 3 INF 1 ARM 1 IC India"
+    units, factories, rest = _counted(words, _tokens(groups["units"]), usage)
+    if rest:
+        raise FormError(f"{' '.join(rest)!r} is not counted units such as 3 INF 1 ARM ({usage})")
+    if not units and not factories:
+        raise FormError(f"name what to buy, or write BUY NOTHING ({usage})")
+    return {**groups, "units": units, "factories": factories or None}
+
+
+def read_move(groups: Groups, words: Words) -> Groups:
+    usage = "MOVE 2 INF 1 ARM Karelia S.S.R. -> Archangel"
+    units, start = _units_then_space(words, groups["units"], usage, "where they start")
+    if groups.get("route") is None and groups.get("cargo") is None:
+        raise FormError(f"write the route with -> between the spaces ({usage})")
+    route = [start] + [words.named(s) for s in ROUTE.split(groups.get("route") or "") if s.strip()]
+    out = {**groups, "units": units, "route": route, "bombing": True if groups.get("bombing") else None}
+    if groups.get("cargo") is not None:
+        out["cargo"] = _units_only(words, groups["cargo"], "MOVE 1 TRN 7 Sea Zone -> 8 Sea Zone CARRYING 1 INF 1 ARM "
+                                                         "FROM United Kingdom TO Western Europe")
+    for name in ("load_from", "unload_to"):
+        if groups.get(name) is not None:
+            out[name] = words.named(groups[name])
+    return out
+
+
+def read_place(groups: Groups, words: Words) -> Groups:
+    usage = "PLACE 2 INF Russia, or PLACE 1 DD United Kingdom AT 7 Sea Zone"
+    units, territory = _units_then_space(words, groups["units"], usage, "the territory")
+    zone = None if groups.get("zone") is None else words.named(groups["zone"])
+    return {**groups, "units": units, "territory": territory, "zone": zone}
+
+
+def read_losses(groups: Groups, words: Words) -> Groups:
+    losses = groups.get("losses")
+    return {**groups, "losses": None if losses is None else _unit_list(words, losses, "LOSSES INF INF ARM")}
+
+
+STANDING_USAGE = "STANDING ORDERS INF ART ARM FTR RETREAT BELOW 30%"
+# Words after the order of losses: (tokens, field, value; None: the value is the next token(s))
+STANDING_RULES = (
+    (("retreat", "below"), "retreat_below", None), (("retreat", "under"), "retreat_below", None),
+    (("retreat", "after", "round"), "retreat_after_round", None), (("retreat", "after"), "retreat_after_round", None),
+    (("submerge",), "submerge", True), (("interactive",), "interactive", True),
+    (("choose", "myself"), "interactive", True), (("keep", "factories"), "destroy_factories", False),
+    (("no", "emergency", "infantry"), "emergency_infantry", False), (("no", "emergency"), "emergency_infantry", False),
+)
+STANDING_RULE_WORDS = "RETREAT BELOW 30%, RETREAT AFTER ROUND 2, SUBMERGE, INTERACTIVE, KEEP FACTORIES, NO EMERGENCY"
+
+
+def read_standing(groups: Groups, words: Words) -> Groups:
+    """The whole standing orders: the order of losses, then its rules in any order."""
+    tokens = [t for t in _tokens(groups.get("order")) if t.casefold() not in FILLER]
+    out: Groups = {**groups, "order_of_losses": [], **{field: None for _, field, _ in STANDING_RULES}}
+    at = 0
+    while at < len(tokens) and words.unit(tokens[at]) is not None:
+        out["order_of_losses"] = list(dict.fromkeys([*out["order_of_losses"], words.unit(tokens[at])]))
+        at += 1
+    while at < len(tokens):
+        lowered = [t.casefold() for t in tokens[at:]]
+        rule = next((r for r in STANDING_RULES if tuple(lowered[:len(r[0])]) == r[0]), None)
+        if rule is None:
+            raise FormError(f"{tokens[at]!r} is no unit or standing rule; write unit words ({words.expected()}), "
+                            f"then any of {STANDING_RULE_WORDS} ({STANDING_USAGE})")
+        names, field, value = rule
+        at += len(names)
+        if value is None:
+            if at >= len(tokens):
+                raise FormError(f"{' '.join(names).upper()} needs a value ({STANDING_USAGE})")
+            if field == "retreat_after_round":
+                if not NUMBER.fullmatch(tokens[at]):
+                    raise FormError(f"RETREAT AFTER ROUND needs a round number, not {tokens[at]!r}")
+                value = int(tokens[at])
+            else:
+                value = _chance(tokens[at], STANDING_USAGE)
+            at += 1
+        out[field] = value
+    return out
+
+
+READERS: dict[str, Callable[[Groups, Words], Groups]] = {
+    "purchase": read_purchase, "move": read_move, "place": read_place, "losses": read_losses,
+    "standing": read_standing,
+    "spaces": lambda groups, words: {k: v if v is None or k == "power" else words.named(v) for k, v in groups.items()},
+}
+
+
+# ---- writing (HELP) ------------------------------------------------------------------------------
+
+def _word(words: Words, unit: str) -> str:
+    base, hit = (unit[:-len(HIT)], HIT.upper()) if unit.endswith(HIT) else (unit, "")
+    return words.written.get(base, base).upper() + hit
+
+
+def write_units(value: dict, words: Words) -> str:
+    if not isinstance(value, dict) or not value:
+        raise KeyError("units")
+    return " ".join(f"{n} {_word(words, unit)}" for unit, n in value.items())
+
+
+def write_unit_list(value: list, words: Words) -> str:
+    if not isinstance(value, list) or not value:
+        raise KeyError("units")
+    return " ".join(_word(words, unit) for unit in value)
+
+
+def write_route(value: list, words: Words) -> str:
+    if not isinstance(value, list) or not value:
+        raise KeyError("route")
+    return " -> ".join(value)
+
+
+def write_chance(value: Any) -> str:
+    fraction = Fraction(str(value))
+    percent = fraction * 100
+    return f"{percent.numerator}%" if percent.denominator == 1 else f"{fraction.numerator}/{fraction.denominator}"
+
+
+def write_standing(example: dict, words: Words) -> str:
+    """The words after STANDING ORDERS that state ``example`` (the power's current orders)."""
+    parts = [_word(words, u) for u in example.get("order_of_losses") or ()]
+    if example.get("retreat_below") is not None:
+        parts.append(f"RETREAT BELOW {write_chance(example['retreat_below'])}")
+    if example.get("retreat_after_round") is not None:
+        parts.append(f"RETREAT AFTER ROUND {example['retreat_after_round']}")
+    parts += ["SUBMERGE"] * bool(example.get("submerge")) + ["INTERACTIVE"] * bool(example.get("interactive"))
+    parts += ["KEEP FACTORIES"] * (example.get("destroy_factories") is False)
+    parts += ["NO EMERGENCY"] * (example.get("emergency_infantry") is False)
+    if example.get("raid_zones") or example.get("lend_lease"):
+        raise KeyError("raid_zones")  # no short form: HELP writes the generic syntax
+    return "".join(" " + p for p in parts)
+
+
+WRITERS: dict[str, Callable[[Any, Words], str]] = {
+    "units": write_units, "unit_list": write_unit_list, "route": write_route, "standing": write_standing,
+    "words": lambda value, words: str(value).replace("_", " "),
+}
+
+
+# ---- the short forms' files -----------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class ShortForm:
+    """One short form: ``match`` (named groups) -> ``type`` with ``data`` ("{group}" substituted)."""
+
+    type: str
+    match: re.Pattern
+    data: dict
+    usage: str  # a line as written, for error messages
+    write: tuple[str, ...] = ()  # how HELP writes an offered command: tried in order
+    required: tuple[str, ...] = ()  # fields the line itself must give
+    read: str | None = None  # the reader (READERS) that types the line's groups
+    open: tuple[str, ...] = ()  # fields whose offered choices are suggestions, not limits
+    unlisted: bool = False  # read even when legal-commands does not list the command (it lists examples)
+    hint: bool = False  # HELP shows the usage beside an offer written otherwise
+
+
+@lru_cache(maxsize=None)
+def short_forms(ruleset) -> tuple[ShortForm, ...]:
+    """The ruleset's short forms from ``shortforms/<id>.yaml`` (none if it has no file), checked:
+    each names a command of the ruleset and its fields, its reader, and its usage line is written in it."""
+    docs, forms = ruleset_docs(ruleset), []
+    for entry in _shortform_file(ruleset).get("forms", ()):
+        form = ShortForm(entry["type"], re.compile(entry["match"], re.IGNORECASE), entry.get("data", {}),
+                         entry["usage"], tuple(entry.get("write", ())), tuple(entry.get("required", ())),
+                         entry.get("read"), tuple(entry.get("open", ())), entry.get("unlisted", False),
+                         entry.get("hint", False))
+        fields = docs[form.type].data_schema["properties"] if form.type in docs else {}
+        problem = ("names no command of the ruleset" if form.type not in docs
+                   else "fills a field the command does not have" if not set(form.data) <= set(fields)
+                   else "opens a field the command does not have" if not set(form.open) <= set(fields)
+                   else "names no reader of forms_aa.READERS" if form.read not in (None, *READERS)
+                   else "its usage is not written in it" if not form.match.fullmatch(form.usage) else None)
+        if problem:
+            raise ValueError(f"shortforms/{ruleset.id}.yaml, {form.usage!r}: {problem}")
+        forms.append(form)
+    return tuple(forms)
+
+
+@lru_cache(maxsize=None)
+def _shortform_file(ruleset) -> dict:
+    source = resources.files(__package__) / "shortforms" / f"{ruleset.id}.yaml"
+    return yaml.safe_load(source.read_text(encoding="utf-8")) if source.is_file() else {}
+
+
+@lru_cache(maxsize=None)
+def form_words(ruleset) -> Words:
+    """The unit and board words the ruleset's forms read (its file's ``words``, its default pack)."""
+    return words_of(_shortform_file(ruleset).get("words") or {}, default_pack(ruleset))
+
+
+def read(ruleset, form: ShortForm, groups: Groups) -> Groups:
+    """The line's groups typed by the form's reader (unchanged when it names none)."""
+    return groups if form.read is None else READERS[form.read](groups, form_words(ruleset))
+
+
+def offers_for(form: ShortForm | None, kind: str, legal: list[dict], schema: dict) -> list[dict]:
+    """The offers a line is judged against: legal-commands' of its type, the form's ``open`` fields
+    no longer limited by their choices; for an ``unlisted`` form when none is listed, one for the
+    seat's one power (the rules judge the rest)."""
+    bodies = [b for b in legal if b.get("type") == kind]
+    powers = {b["power"] for b in legal if b.get("power")}
+    if not bodies and form is not None and form.unlisted and (powers or "power" in form.data):
+        bodies = [{"type": kind, "power": powers.pop() if len(powers) == 1 else None, "choices": {},
+                   "data_schema": schema, "example": None}]
+    return [_opened(b, form.open) for b in bodies] if form is not None and form.open else bodies
+
+
+def _opened(body: dict, names: tuple[str, ...]) -> dict:
+    schema = body.get("data_schema") or {}
+    props = {k: {a: b for a, b in v.items() if a not in ("enum", "minimum", "maximum")} if k in names else v
+             for k, v in schema.get("properties", {}).items()}
+    return {**body, "data_schema": {**schema, "properties": props}}
+
+
+def hint(ruleset, kind: str | None = None, written: str = "") -> str | None:
+    """The usage of a ``hint`` form of ``kind`` (any kind: the first) that is not ``written``."""
+    return next((f.usage for f in short_forms(ruleset)
+                 if f.hint and kind in (None, f.type) and f.usage != written), None)
