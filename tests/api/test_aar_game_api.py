@@ -63,7 +63,9 @@ def test_three_rounds_of_the_whole_game_through_the_api(game):
     blitz = next(e for e in events if e["type"] == "UnitsMoved" and e["data"]["route"][1:2] == ["Archangel"])
     assert blitz["data"]["units"] == {"armour": 1} and blitz["data"]["route"][-1] == MOSCOW
     assert kinds(events, "TerritoryConquered", territory="Archangel")[0]["conqueror"] == GERMANY
-    assert len(kinds(events, "BombingRaidResolved")) == 2
+    # Two raids were sent; one whose bombers AA fire shot down on the way is not flown (AAR-sbr).
+    raids = len(kinds(events, "BombingRaidResolved"))
+    assert raids == 2 or (raids == 1 and any(e["lost"].get("bomber") for e in kinds(events, "AaFired")))
     assert kinds(events, "AaFired", territory="Western Europe")
     assert any("standing order" in c["losses"].values() for c in kinds(events, "RoundChoices"))
     assert kinds(events, "LossesChosen", source="player", power=GERMANY)
