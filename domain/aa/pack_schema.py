@@ -160,7 +160,7 @@ class WarBondsSchema(_Strict):
     advance = fields.String(required=True)
     die = fields.Integer(required=True, strict=True, validate=validate.Range(min=1))
     variants = fields.Dict(keys=fields.String(),
-                           values=fields.Dict(keys=fields.Integer(strict=True), values=fields.Integer(**_count)),
+                           values=fields.Dict(keys=fields.Integer(), values=fields.Integer(**_count)),
                            required=True, validate=validate.Length(min=1))
     default = fields.String(required=True)
 

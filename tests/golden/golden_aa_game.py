@@ -47,13 +47,14 @@ class Table:
 
     game: object
     checks: list[str] = field(default_factory=list)  # what was checked, for the report
+    seats: dict[str, str] = field(default_factory=lambda: dict(SEAT))  # power -> its seat
 
     # ---- driving ----------------------------------------------------------------------------
 
     def send(self, power: str, type_: str, /, **data) -> list[dict]:
         """The power's seat sends the command; the new events (the combat job's too)."""
         before = self.game.version()
-        self.game.command(SEAT[power], type_, power=power, **data)
+        self.game.command(self.seats[power], type_, power=power, **data)
         return self.events_after(before)
 
     def refuse(self, seat: str, type_: str, rule: str, /, **data) -> dict:

@@ -356,3 +356,14 @@ def play_aa_global1940_declared(game: Game) -> None:
     game.command(MODERATOR, "RecordAdvance", power="USA", tech="war_bonds")
     game.command(MODERATOR, "CollectWarBonds", power="USA")
     game.command(MODERATOR, "RevealDiceSeed")
+
+
+# Issue 25: what the scripted Global game (golden_aa_global_game.py) does not write: a seat choosing
+# its losses and pressing on each round, rockets (an advance the research dice must give first) and
+# aircraft lost for want of a landing. The explorer plays the shipped game until it has them.
+AAG_EXPLORED = {"AttackPressed", "BattleContinued", "BattleRoundAwaited", "LossesChosen", "RocketFired", "UnitsLost"}
+
+
+def play_aa_global1940_explored(game: Game) -> None:
+    explore(game, HttpTable(game), AAG_EXPLORED, 4000, seed=0)
+    game.command(MODERATOR, "RevealDiceSeed")

@@ -37,11 +37,13 @@ from typing import Callable
 import orjson
 
 from golden_aa_game import OPTIONS as AA_GAME_OPTIONS, play_aa_revised_game, whole_pack
+from golden_aa_global_game import OPTIONS as AAG_GAME_OPTIONS, house_pack as aag_house_pack, play_aa_global1940_game
 from golden_client import ANONYMOUS, MODERATOR, Game, cli
 from golden_dod3 import dod3_custom_pack, play_dod3, play_dod3_custom_pack
 from golden_games import play_aa_global1940, play_aa_revised, play_gathering_storm, play_totaler_krieg
 from golden_handover import play_dod3_handover
 from golden_newest import (aa_revised_house_pack, dod3_house_pack, forget_cli_services, play_aa_global1940_declared,
+                           play_aa_global1940_explored,
                            play_aa_revised_declared, play_dod3_deadlines, play_gathering_storm_records,
                            play_totaler_krieg_blank)
 
@@ -81,6 +83,12 @@ GAMES = (
          pack=whole_pack),
     # Issue 22 item 11: a seat handed over (SeatTokenReissued; golden_handover.py).
     Spec("dod3-handover", "dod3", "3", play_dod3_handover),
+    # Issue 25: two rounds of the whole Global 1940 game (golden_aa_global_game.py), then a game
+    # explored for the event types those rounds do not write.
+    Spec("aa-global1940-game", "aa-global1940", "one-per-power", play_aa_global1940_game, options=AAG_GAME_OPTIONS,
+         pack=aag_house_pack),
+    Spec("aa-global1940-explored", "aa-global1940", "one-per-power", play_aa_global1940_explored,
+         options={"mode": "game"}),
 )
 
 

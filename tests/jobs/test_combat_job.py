@@ -18,7 +18,8 @@ BATTLE = {"battle_id": "ukraine-1", "territory": "Ukraine", "attacker": "Germany
 
 
 def aa_table(client) -> Table:
-    body = client.post("/games", json={"ruleset": "aa-global1940", "preset": "axis-allies"}).json
+    body = client.post("/games", json={"ruleset": "aa-global1940", "preset": "axis-allies",
+                                        "options": {"mode": "battles"}}).json
     return Table(client, body["game_id"], body["tokens"], body["moderator_token"])
 
 

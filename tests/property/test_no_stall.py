@@ -163,3 +163,33 @@ def test_random_play_reaches_the_heart_of_each_game(ruleset_id, preset, steps, w
         if wanted <= reached:
             break
     assert wanted <= reached, f"never reached {sorted(wanted - reached)}"
+
+
+# ---- the whole Axis & Allies games (issues 23 and 25) -------------------------------------------
+
+# (ruleset, options, the round the walk must reach): Revised plays until a side wins (no last round;
+# the seeded games below last 10+ rounds), Global 1940 until the agreed 8 rounds are over.
+WHOLE_GAMES = [
+    pytest.param("aa-revised-phase-one", {"mode": "game"}, 10, id="aa-revised-game"),
+    pytest.param("aa-global1940", {"mode": "game", "rounds": 8}, 8, id="aa-global1940-game"),
+]
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(240)
+@pytest.mark.parametrize("ruleset_id, options, rounds", WHOLE_GAMES)
+@pytest.mark.parametrize("seed", [0, 1])
+def test_a_whole_axis_and_allies_game_is_played_to_its_end_through_the_platform(ruleset_id, options, rounds, seed):
+    """Issue 23 / 25: the whole game, one seat per power, with undos (at once and approved), the
+    schedule and its missed deadlines, vacations and the seed's reveal mixed in, played to its end
+    without a stall or a refused example; the incremental state equals the log folded again every
+    300 commands and at the end."""
+    game = play(RandomGame(ruleset_id, "one-per-power", options=options, dice_seed=seed, check_every=300),
+                drawing(random.Random(seed)), 20_000)
+
+    assert game.terminal(), f"not over after 20,000 steps: {game.summary()}"
+    assert game.state.game.round >= rounds, game.summary()
+    platform = {"UndoRequested", "EventsReverted", "ScheduleSet", "DeadlineOpened", "MissedOrdersApplied",
+                "DiceSeedRevealed"}
+    assert platform <= set(game.seen), f"never reached {sorted(platform - set(game.seen))}: {game.summary()}"
+    assert {"BattleEnded", "TerritoryConquered", "UnitsPlaced", "IncomeCollected"} <= set(game.seen)

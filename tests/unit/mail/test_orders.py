@@ -300,7 +300,7 @@ def test_totaler_krieg_played_by_help(client):
 
 @pytest.mark.parametrize("ruleset", AA, ids=lambda r: r.id)
 def test_axis_and_allies_battle_declared_and_defence_confirmed_by_mail(client, ruleset):
-    battles_only = {"mode": "battles"} if ruleset.id == "aa-revised-phase-one" else {}  # the battle calculator
+    battles_only = {"mode": "battles"}  # the battle calculator (a new game is the whole game)
     table = create_game_table(client, ruleset.id, "one-per-power", battles_only)
     attacker, defender = ("germany", "russia") if ruleset.id == "aa-revised-phase-one" else ("germany", "ussr")
     mail(table, ruleset, attacker, f"ResolveBattle battle_id=b1 territory=Karelia attacker=Germany "

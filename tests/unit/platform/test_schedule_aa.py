@@ -27,7 +27,7 @@ def battle(battle_id="ukraine-1", attacker="Germany", defender="USSR", territory
 
 
 # The battle calculator of the Revised ruleset (a new game is the whole game unless asked).
-BATTLES_ONLY = {"aa-revised-phase-one": {"mode": "battles"}}
+BATTLES_ONLY = {"aa-revised-phase-one": {"mode": "battles"}, "aa-global1940": {"mode": "battles"}}
 
 
 def scheduled_game(path, ruleset="aa-global1940", preset="one-per-power") -> Scheduled:
@@ -168,7 +168,8 @@ def test_over_http_a_missed_defence_is_confirmed_and_the_combat_job_fights_it(tm
     services, clock = app.extensions["casus_services"], Clock()
     services.scheduler = InProcessScheduler(services.games, clock)
     client = app.test_client()
-    body = client.post("/games", json={"ruleset": "aa-global1940", "preset": "axis-allies"}).json
+    body = client.post("/games", json={"ruleset": "aa-global1940", "preset": "axis-allies",
+                                     "options": {"mode": "battles"}}).json
     table = Table(client, body["game_id"], body["tokens"], body["moderator_token"])
     table.send(MODERATOR, "SetSchedule", reminders=[])
     table.send("axis", "ResolveBattle", **battle())
