@@ -8,27 +8,16 @@ from __future__ import annotations
 
 import pytest
 
-from service.config import Config
-from service.http.app import create_app
-from service.jobs import InProcessJobs
 from tests.golden.golden_aa_global_game import OPTIONS, RULESET, play_aa_global1940_game
 from tests.golden.golden_client import Game
-from tests.support.backends import delete_prefixed, redis_url_or_skip, unique_prefix
+from tests.support.backends import app_on
 
 
 @pytest.fixture(params=["sqlite", "redis"])
 def game(request, tmp_path) -> Game:
     """A new whole game, one seat per power; the combat job runs in this process on both stores."""
-    if request.param == "sqlite":
-        app = create_app(Config(database=str(tmp_path / "api.db"), snapshot_every=25))
-    else:
-        prefix = unique_prefix()
-        app = create_app(Config(redis_url=redis_url_or_skip(), redis_prefix=prefix, snapshot_every=25))
-        request.addfinalizer(lambda: delete_prefixed(app.extensions["casus_services"].games.store.redis, prefix))
-    services = app.extensions["casus_services"]
-    if services.jobs.kind != "in-process":
-        services.jobs = InProcessJobs(services, str(tmp_path / "jobs.db"))
-    return Game.create(app.test_client(), services.jobs, RULESET, "one-per-power", OPTIONS)
+    client, jobs = app_on(request.param, request, tmp_path)
+    return Game.create(client, jobs, RULESET, "one-per-power", OPTIONS)
 
 
 def kinds(events: list[dict], type_: str) -> list[dict]:

@@ -40,3 +40,23 @@ def delete_prefixed(client, prefix: str) -> None:
     """Delete a test's keys (on a cluster, scan_iter walks every primary)."""
     for key in client.scan_iter(f"{prefix}:*"):
         client.delete(key)
+
+
+def app_on(backend: str, request, tmp_path):
+    """An app on ``backend`` ("sqlite" or "redis": a private key prefix, deleted after the test) whose
+    follow-up jobs (the combat job) run in this process on both stores (RQ would wait for a worker:
+    tests/jobs covers that). Returns the app's test client and its jobs."""
+    from service.config import Config
+    from service.http.app import create_app
+    from service.jobs import InProcessJobs
+
+    if backend == "sqlite":
+        app = create_app(Config(database=str(tmp_path / "api.db"), snapshot_every=25))
+    else:
+        prefix = unique_prefix()
+        app = create_app(Config(redis_url=redis_url_or_skip(), redis_prefix=prefix, snapshot_every=25))
+        request.addfinalizer(lambda: delete_prefixed(app.extensions["casus_services"].games.store.redis, prefix))
+    services = app.extensions["casus_services"]
+    if services.jobs.kind != "in-process":
+        services.jobs = InProcessJobs(services, str(tmp_path / "jobs.db"))
+    return app.test_client(), services.jobs

@@ -8,6 +8,7 @@ game lists ``battles`` alone, as it always did."""
 from __future__ import annotations
 
 from domain.aa.battles.decider import battles_projection
+from domain.aa.revised_phase_one.game.projections import board_svg  # the same view shape, drawn alike
 from domain.registry import Projection
 
 
@@ -61,34 +62,6 @@ def politics(view: dict) -> dict:
         return {}
     neutral = {name: t["neutral"] for name, t in view["territories"].items() if t["neutral"]}
     return {**view["politics"], "neutral_territories": dict(sorted(neutral.items()))}
-
-
-def picture(view: dict) -> dict:
-    """The board as ``domain.aa.board.svg.render_board`` draws it."""
-    if not _game(view):
-        return {}
-    turn_ = view["turn"]
-    battles = {b["space"] for b in view["combat"] if b["status"] != "done"}
-    places = {name: {"owner": t["owner"], "ipc": t["ipc"], "factory": t["factory"], "units": t["units"],
-                     "victory_city": t["victory_city"]["city"] if t["victory_city"] else None,
-                     "capital": bool(t["victory_city"]) and t["victory_city"]["rank"] == "capital",
-                     "battle": name in battles}
-              for name, t in view["territories"].items()}
-    places.update({name: {"units": z["units"], "battle": name in battles} for name, z in view["sea_zones"].items()})
-    moves = [{"from": m["route"][0], "to": m["route"][-1], "power": m["power"], "units": m["units"]}
-             for m in view["moves"] if len(m["route"]) > 1]
-    heading = {"round": turn_["round"], "power": turn_["power"], "step": turn_["phase"].replace("_", " ")}
-    return {"heading": heading, "territories": places, "moves": moves}
-
-
-def board_svg(view: dict, geometry) -> str:
-    """``board.svg``: the whole board drawn from the pack's outlines (``geometry``)."""
-    from domain.aa.board.svg import render_board
-
-    drawn = picture(view)
-    places = {name: place for name, place in drawn.get("territories", {}).items() if name in geometry.territories}
-    moves = [m for m in drawn.get("moves", []) if m["from"] in geometry.territories and m["to"] in geometry.territories]
-    return render_board(geometry, {**drawn, "territories": places, "moves": moves})
 
 
 GAME_PROJECTIONS = (
