@@ -91,6 +91,7 @@ class Survey:
         if self.ban is not None and self.ban.may_not == "enter":
             self.barred |= self.ban.zones
         self._closed: dict[str, frozenset] = {}
+        self._shut: set[tuple[str, str]] | None = None
         self._spots: dict[int, frozenset[str]] = {}
         self._kinds: dict[str, tuple[int, bool, tuple]] = {}
 
@@ -98,9 +99,11 @@ class Survey:
         """The zone steps a canal or strait closes to ``unit`` (exempt units pass)."""
         found = self._closed.get(unit)
         if found is None:
-            board, position, power = self.board, self.position, self.power
+            if self._shut is None:  # the canals the mover's side has not held: judged once a survey
+                board, position, power = self.board, self.position, self.power
+                self._shut = {pair for pair in board.canal_between if not canal_open(board, position, power, *pair)}
             found = self._closed[unit] = frozenset(
-                pair for pair in board.canal_between if not canal_open(board, position, power, *pair, (unit,)))
+                pair for pair in self._shut if unit not in self.board.canal_between[pair].exempt)
         return found
 
     def carrier_spots(self, cost: int) -> frozenset[str]:

@@ -186,7 +186,7 @@ def test_battles_are_timed_in_declaration_order_also_from_a_snapshot(tmp_path):
     first declared battle's (the order deadlines follow survives snapshots)."""
     path = str(tmp_path / "snap.db")
     games = GameService(open_sqlite(path), snapshot_every=1)
-    game_id = games.create_game("aa-global1940", None, {}, preset="one-per-power").game_id
+    game_id = games.create_game("aa-global1940", None, {"mode": "battles"}, preset="one-per-power").game_id
     for battle_id, defender, territory in (("z-1", "USSR", "Ukraine"), ("a-1", "UK", "Egypt")):
         games.handle(game_id, "germany", "ResolveBattle", battle(battle_id, defender=defender, territory=territory),
                      games.store.version(game_id))
