@@ -174,6 +174,24 @@ def test_rockets_strike_an_enemy_ic_within_three_spaces():
 
 
 @pytest.mark.rule("AAR-tech")
+def test_legal_commands_offer_rockets_with_their_targets_once_developed():
+    """AAR-tech: a power with Rockets is offered FireRockets in its combat move, the example ready
+    to send and every enemy IC in range as a choice; without the advance, or once each launcher has
+    fired, it is not offered."""
+    table = with_advance(new_game(), "Germany", "rockets").at("Germany", Phase.COMBAT_MOVE)
+    plain = new_game().at("Germany", Phase.COMBAT_MOVE)
+
+    offered = [s for s in table.legal("germany") if s.type == "FireRockets"]
+    table.send("germany", cmd.FireRockets(**offered[0].example), rolls=[2])
+
+    assert offered[0].choices["target"] and offered[0].example["target"] in offered[0].choices["target"]
+    assert "United Kingdom" in offered[0].choices["target"] or "Russia" in offered[0].choices["target"]
+    assert not [s for s in plain.legal("germany") if s.type == "FireRockets"]
+    assert offered[0].example["launch"] not in {s.example["launch"] for s in table.legal("germany")
+                                                if s.type == "FireRockets"}
+
+
+@pytest.mark.rule("AAR-tech")
 def test_without_its_capital_a_power_does_no_research():
     """AAR-purchase / AAR-tech: "none without the capital (no purchase, no research, no income)".
     Given Russia placing with Moscow in German hands, when placement ends, then research is passed

@@ -11,6 +11,7 @@ from domain.aa.revised_phase_one.game.economy import purchase_price
 from domain.aa.revised_phase_one.game.fighting import retreat_spaces
 from domain.aa.revised_phase_one.game.legal_moves import move_examples
 from domain.aa.revised_phase_one.game.mobilize import factory_room, infantry_room
+from domain.aa.revised_phase_one.game.movement import rocket_launchers, rocket_targets
 from domain.aa.revised_phase_one.game.state import Game, Phase
 from domain.aa.revised_phase_one.pack import GamePack
 from domain.kernel import MODERATOR, SYSTEM, CommandSpec
@@ -94,6 +95,13 @@ def _moves(pack: GamePack, game: Game, power: str) -> list[CommandSpec]:
     end = cmd.EndCombatMove if combat else cmd.EndNonCombatMove
     specs = [_spec(end, power, "AAR1-seq", {"power": power})]
     specs += [_spec(cmd.MoveUnits, power, "AAR-move-land", body) for body in move_examples(pack, game, power)]
+    if combat:  # AAR-tech: the first launcher with a target in range, the others' targets as choices
+        for launch in rocket_launchers(pack, game, power):
+            targets = rocket_targets(pack, game, power, launch)
+            if targets:
+                specs.append(_spec(cmd.FireRockets, power, "AAR-tech",
+                                   {"power": power, "launch": launch, "target": targets[0]}, {"target": targets}))
+                break
     return specs
 
 

@@ -155,6 +155,21 @@ def _distance(pack: GamePack, start: str, target: str, limit: int) -> bool:
     return False
 
 
+def rocket_launchers(pack: GamePack, game: Game, power: str) -> list[str]:
+    """AAR-tech Rockets: the territories whose AA guns may still fire rockets this turn."""
+    if "rockets" not in game.position.advances(power):
+        return []
+    return sorted({space for space, pieces in game.position.units.items() if space not in game.rockets
+                   and any(p.power == power and pack.units[p.unit].has(Ability.ANTI_AIRCRAFT) for p in pieces)})
+
+
+def rocket_targets(pack: GamePack, game: Game, power: str, launch: str) -> list[str]:
+    """AAR-tech Rockets: the enemy ICs within range of ``launch``."""
+    board, position, reach = pack.board, game.position, pack.number("rocket_range")
+    return sorted(t for t in position.factories if board.enemies(power, position.owner(t))
+                  and _distance(pack, launch, t, reach))
+
+
 def fire_rockets(state: RevisedState, command: FireRockets, ctx: Context, pack: GamePack) -> list[Event]:
     """AAR-tech Rockets: once a turn per territory, its AA guns strike an enemy IC within range:
     one die of IPCs, no more than the target's value."""
@@ -162,16 +177,12 @@ def fire_rockets(state: RevisedState, command: FireRockets, ctx: Context, pack: 
     board, position, power = pack.board, game.position, command.power
     if "rockets" not in position.advances(power):
         raise RuleViolation("AAR-tech", f"{power} has not developed Rockets")
-    guns = [p for p in position.pieces(command.launch) if p.power == power
-            and pack.units[p.unit].has(Ability.ANTI_AIRCRAFT)]
-    if not guns or command.launch in game.rockets:
+    if command.launch not in rocket_launchers(pack, game, power):
         raise RuleViolation("AAR-tech", f"no AA gun of {power} in {command.launch} may fire rockets this turn")
-    victim = position.owner(command.target)
-    reach = pack.number("rocket_range")
-    if command.target not in position.factories or not board.enemies(power, victim) \
-            or not _distance(pack, command.launch, command.target, reach):
-        raise RuleViolation("AAR-tech", f"rockets strike an enemy IC within {reach} spaces; "
+    if command.target not in rocket_targets(pack, game, power, command.launch):
+        raise RuleViolation("AAR-tech", f"rockets strike an enemy IC within {pack.number('rocket_range')} spaces; "
                                         f"{command.target} is not one")
+    victim = position.owner(command.target)
     roll = ctx.dice.roll(pack.combat.dice_sides)
     damage = min(roll, board.spaces[command.target].ipc, game.treasury.get(victim, 0))
     return [RocketFired(power, command.launch, command.target, victim, roll, damage)]
