@@ -170,7 +170,8 @@ def test_random_play_reaches_the_heart_of_each_game(ruleset_id, preset, steps, w
 # (ruleset, options, the round the walk must reach): Revised plays until a side wins (no last round;
 # the seeded games below last 10+ rounds), Global 1940 until the agreed 8 rounds are over.
 WHOLE_GAMES = [
-    pytest.param("aa-revised-phase-one", {"mode": "game"}, 10, id="aa-revised-game"),
+    pytest.param("aa-revised-phase-one", {"mode": "game", "italian_forces": "on", "lend_lease": True}, 10,
+                 id="aa-revised-game"),
     pytest.param("aa-global1940", {"mode": "game", "rounds": 8}, 8, id="aa-global1940-game"),
 ]
 

@@ -42,7 +42,7 @@ def fight_battles(event: Event) -> list[FollowUp]:
 
 RULESET = Ruleset(
     id="aa-revised-phase-one",
-    version="0.2.0",
+    version="0.3.0",  # 0.3.0: the Italian forces quota is owed from the purchase (snapshots of 0.2.0 are not read)
     title="Axis & Allies Revised: phase one house rules",
     make_decider=partial(RevisedDecider, rules=RULES),
     commands=COMMANDS + GAME_COMMANDS,

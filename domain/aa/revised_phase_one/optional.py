@@ -61,13 +61,3 @@ def check_infrastructure_site(power: str, territory: str, owners_at_start: dict)
     the turn under your control, not at ICs."""
     if owners_at_start.get(territory) != power:
         raise RuleViolation(RULE, f"{territory} was not {power}'s at the start of the turn")
-
-
-def check_italian_spending(rules: HouseRules, italian_ipcs: int, spent_at: dict, version: str | None = None) -> None:
-    """AAR1-optional (Italian Forces): "all 12 IPCs must be used to place units in Southern Europe".
-    ``italian_ipcs`` is the whole Italian count (the territories' value counted twice); ``spent_at``
-    maps territory -> IPCs of units placed there this turn."""
-    forces = rules.italian_forces
-    place_at = forces["versions"][version or forces["default"]]["place_at"]
-    if spent_at.get(place_at, 0) < italian_ipcs:
-        raise RuleViolation(RULE, f"the {italian_ipcs} Italian IPCs must all be placed in {place_at}")

@@ -164,16 +164,6 @@ def test_italian_forces_double_count_for_germany():
 
 
 @pytest.mark.rule("AAR1-optional")
-def test_italian_ipcs_must_all_be_placed_in_southern_europe():
-    """Seed: "all 14 IPCs must be used to place units in Southern Europe IC." Given 14 Italian IPCs,
-    when 14 are placed in Southern Europe it stands; 10 there and 4 in Germany is refused."""
-    optional.check_italian_spending(R, 14, {"Southern Europe": 14, "Germany": 20})
-    with pytest.raises(RuleViolation) as err:
-        optional.check_italian_spending(R, 14, {"Southern Europe": 10, "Germany": 4})
-    assert err.value.rule_id == "AAR1-optional"
-
-
-@pytest.mark.rule("AAR1-optional")
 def test_lend_lease_ten_ipcs_to_uk_and_russia_only():
     """Seed: "At the end of every US player's turn, the US player collects 10 extra IPCs and
     determines how to allocate those IPCs between the UK and Russian players. None of the 10 IPCs may

@@ -148,6 +148,46 @@ def test_italian_forces_count_southern_europe_and_libya_twice():
     assert (income.territories, income.italian, income.collected) == (40, 7, 47)
 
 
+def italian_placement(version: str = "on") -> GameTable:
+    """Germany's second turn with Italian Forces: its first income counted Southern Europe and Libya
+    twice (7 extra: 14 Italian IPCs); it buys 5 infantry and 2 armour (25 IPCs) and places."""
+    table = new_game(italian_forces=version).at("Germany", Phase.PURCHASE)
+    table.send("germany", cmd.Purchase("Germany"), rolls=[6] * 20)  # round 1: nothing bought; income counts twice
+    table.at("Germany", Phase.PURCHASE, round_=2)
+    table.send("germany", cmd.Purchase("Germany", {"infantry": 5, "armour": 2}), rolls=[6] * 20)
+    return table.at("Germany", Phase.PLACE, round_=2)
+
+
+@pytest.mark.rule("AAR1-optional")
+def test_italian_forces_ipcs_must_all_be_placed_in_southern_europe():
+    """AAR1-optional: "all 14 IPCs must be used to place units in Southern Europe IC". Given 14
+    Italian IPCs and 25 IPCs of units bought, when Germany would place more than 11 IPCs of them
+    elsewhere, then it is refused naming the rule; 3 infantry in Germany are accepted, a fourth is
+    not, and 2 armour and 2 infantry go to Southern Europe. Legal-commands offers Southern Europe
+    first."""
+    table = italian_placement()
+
+    offered = [s.example for s in table.legal("germany") if s.type == "PlaceUnits"]
+    refused = table.refused("germany", cmd.PlaceUnits("Germany", "Germany", {"infantry": 4}))
+    table.send("germany", cmd.PlaceUnits("Germany", "Germany", {"infantry": 3}))
+    again = table.refused("germany", cmd.PlaceUnits("Germany", "Germany", {"infantry": 1}))
+    table.send("germany", cmd.PlaceUnits("Germany", "Southern Europe", {"infantry": 2, "armour": 2}))
+
+    assert table.count("Southern Europe", "Germany", "armour") >= 2
+    assert refused.rule_id == again.rule_id == "AAR1-optional" and "Southern Europe" in refused.message
+    assert offered[0]["territory"] == "Southern Europe"
+
+
+@pytest.mark.rule("AAR1-optional")
+def test_without_italian_forces_nothing_is_owed():
+    """AAR1-optional: the quota is the option's: without it Germany places where it likes."""
+    table = italian_placement("none")
+
+    table.send("germany", cmd.PlaceUnits("Germany", "Germany", {"infantry": 5, "armour": 2}))
+
+    assert table.game.italian_due == 0 and table.game.bought == {}
+
+
 @pytest.mark.rule("AAR1-optional")
 def test_lend_lease_splits_ten_ipcs_between_uk_and_russia():
     """AAR1-optional: "At the end of every US player's turn, the US player collects 10 extra IPCs and

@@ -38,7 +38,7 @@ def _turn(game: Game, event: ev.TurnBegan) -> Game:
     return replace(game, round=event.round, power=event.power, position=position,
                    owners_at_start=dict(position.owners), factories_at_start=position.factories, bought={},
                    factories_bought=(), placed_value={}, placed_infantry={}, battles={}, moves=(), landings=(),
-                   bombing={}, rockets=frozenset(), had_turn=game.had_turn | {event.power})
+                   bombing={}, rockets=frozenset(), italian_due=0, had_turn=game.had_turn | {event.power})
 
 
 @evolve_game.register
@@ -48,8 +48,12 @@ def _phase(game: Game, event: ev.PhaseBegan) -> Game:
 
 @evolve_game.register
 def _purchased(game: Game, event: ev.UnitsPurchased) -> Game:
+    # AAR1-optional Italian Forces: the doubled count of the power's last income (collected after
+    # its previous purchase) is owed to Southern Europe from what it buys now.
+    last = game.income.get(event.power)
+    due = min(2 * last.italian, event.cost) if last is not None and last.italian else 0
     return replace(game, bought=dict(event.units), factories_bought=tuple(event.factories),
-                   treasury={**game.treasury, event.power: event.treasury})
+                   treasury={**game.treasury, event.power: event.treasury}, italian_due=due)
 
 
 @evolve_game.register
@@ -57,7 +61,7 @@ def _income(game: Game, event: ev.IncomeCollected) -> Game:
     report = IncomeReport(game.round, event.territories, event.italian, event.raided, event.collected,
                           dict(event.by_zone))
     return replace(game, treasury={**game.treasury, event.power: event.treasury},
-                   income={**game.income, event.power: report}, italian_due=event.italian * 2 if event.italian else 0)
+                   income={**game.income, event.power: report})
 
 
 @evolve_game.register

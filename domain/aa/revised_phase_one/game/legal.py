@@ -10,7 +10,7 @@ from domain.aa.revised_phase_one.game.common import RevisedState, has_capital
 from domain.aa.revised_phase_one.game.economy import purchase_price
 from domain.aa.revised_phase_one.game.fighting import retreat_spaces
 from domain.aa.revised_phase_one.game.legal_moves import move_examples
-from domain.aa.revised_phase_one.game.mobilize import factory_room, infantry_room
+from domain.aa.revised_phase_one.game.mobilize import factory_room, infantry_room, italian_quota, italian_slack
 from domain.aa.revised_phase_one.game.movement import rocket_launchers, rocket_targets
 from domain.aa.revised_phase_one.game.state import Game, Phase
 from domain.aa.revised_phase_one.pack import GamePack
@@ -58,6 +58,9 @@ def _placements(pack: GamePack, game: Game, power: str) -> list[CommandSpec]:
     specs = [_spec(cmd.EndPlacement, power, "AAR-place", {"power": power})]
     board = pack.board
     held = sorted(t for t, owner in game.owners_at_start.items() if owner == power and game.position.owner(t) == power)
+    owed, place_at = italian_quota(pack, game)
+    if owed and place_at in held:  # AAR1-optional: the Italian forces' place is offered first
+        held = [place_at] + [t for t in held if t != place_at]
     for unit, left in sorted(game.bought.items()):
         profile = board.units[unit]
         for territory in held:
@@ -68,6 +71,9 @@ def _placements(pack: GamePack, game: Game, power: str) -> list[CommandSpec]:
                 n = left
             else:
                 n = min(left, factory_room(pack, game, territory) // pack.units[unit].cost)
+            slack = italian_slack(pack, game, territory)
+            if slack is not None:
+                n = min(n, max(0, slack) // pack.units[unit].cost)
             if n and profile.is_sea:
                 zones = [z for z in board.neighbours(territory) if board.spaces[z].sea]
                 if not zones:

@@ -36,6 +36,28 @@ def factory_room(pack: GamePack, game: Game, territory: str) -> int:
     return max(0, industry.ic_placement_limit(pack.house, territory) - game.placed_value.get(territory, 0))
 
 
+def italian_quota(pack: GamePack, game: Game) -> tuple[int, str]:
+    """AAR1-optional Italian Forces: "all 14 IPCs must be used to place units in Southern Europe IC":
+    (IPCs of this turn's purchase still owed to the place named, that place). Nothing is owed once
+    the power cannot place there (the territory or its IC lost since the turn began)."""
+    if not game.italian_due:
+        return 0, ""
+    place_at = pack.house.italian_forces["versions"][game.options.italian_forces]["place_at"]
+    if game.owners_at_start.get(place_at) != game.power or place_at not in game.factories_at_start:
+        return 0, place_at
+    placed = game.placed_value.get(place_at, 0) + game.placed_infantry.get(place_at, 0) * pack.units[INFANTRY].cost
+    return max(0, game.italian_due - placed), place_at
+
+
+def italian_slack(pack: GamePack, game: Game, territory: str) -> int | None:
+    """AAR1-optional Italian Forces: the IPCs of units that may still go to ``territory`` while
+    enough are left for the Italian quota (None: no limit)."""
+    owed, place_at = italian_quota(pack, game)
+    if not owed or territory == place_at:
+        return None
+    return sum(pack.units[u].cost * n for u, n in game.bought.items()) - owed
+
+
 def _infrastructure(pack: GamePack, game: Game, unit: str) -> bool:
     return game.options.infrastructure_defence and unit == pack.house.infrastructure_defence["unit"]
 
@@ -74,6 +96,12 @@ def place_units(state: RevisedState, command: PlaceUnits, ctx: Context, pack: Ga
         if value > room:
             raise RuleViolation(industry.LIMIT, f"{value} IPCs of units at {territory}'s IC; {room} more may be "
                                                 f"placed there this turn (4 x its IPCs)")
+    slack = italian_slack(pack, game, territory)
+    if slack is not None and sum(pack.units[u].cost * n for u, n in units.items()) > slack:
+        owed, place_at = italian_quota(pack, game)
+        raise RuleViolation(optional.RULE, f"{owed} IPCs of this turn's units are Italian forces: they must be "
+                                           f"placed in {place_at}, so at most {max(0, slack)} IPCs of units may go "
+                                           f"elsewhere")
     ships = {u: n for u, n in units.items() if board.units[u].is_sea}
     zone = command.zone
     if ships and (zone is None or zone not in board.neighbours(territory) or not board.spaces[zone].sea):

@@ -146,7 +146,7 @@ class Game:
     purchased_factories: frozenset[str] = frozenset()  # bought during the game: destroyable (AAR1-ic-place)
     placed_value: dict[str, int] = field(default_factory=dict)  # territory -> IPCs of non-infantry placed
     placed_infantry: dict[str, int] = field(default_factory=dict)  # territory -> infantry placed
-    italian_due: int = 0  # AAR1-optional Italian forces: IPCs to be placed in place_at
+    italian_due: int = 0  # AAR1-optional Italian forces: IPCs of this turn's purchase owed to place_at
     income: dict[str, IncomeReport] = field(default_factory=dict)
     had_turn: frozenset[str] = frozenset()  # powers past their first turn (AAR1-emergency)
     standing: dict[str, StandingOrders] = field(default_factory=dict)
