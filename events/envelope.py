@@ -146,20 +146,27 @@ def chain(game_id: str, first_version: int, prev_hash: str, events: list[NewEven
     return out
 
 
+def broken_link(envelope: Envelope | dict, expected_version: int, prev: str) -> tuple[int, str] | None:
+    """(version, reason) when this one event does not follow ``prev`` at ``expected_version`` or its
+    hash does not match its contents, else None."""
+    raw = envelope.to_dict() if isinstance(envelope, Envelope) else envelope
+    if raw["version"] != expected_version:
+        return raw["version"], f"expected version {expected_version}"
+    if raw["prev_hash"] != prev:
+        return raw["version"], "prev_hash does not match the previous event's hash"
+    if compute_hash(raw) != raw["hash"]:
+        return raw["version"], "hash does not match the event's contents"
+    return None
+
+
 def first_broken_link(envelopes: list[Envelope] | list[dict]) -> tuple[int, str] | None:
     """(version, reason) of the first event whose hash or link does not verify, else None.
 
     Takes envelopes or their dicts as served to a seat (sealed data redacted to a digest)."""
     prev = GENESIS
-    expected_version = 1
-    for envelope in envelopes:
-        raw = envelope.to_dict() if isinstance(envelope, Envelope) else envelope
-        if raw["version"] != expected_version:
-            return raw["version"], f"expected version {expected_version}"
-        if raw["prev_hash"] != prev:
-            return raw["version"], "prev_hash does not match the previous event's hash"
-        if compute_hash(raw) != raw["hash"]:
-            return raw["version"], "hash does not match the event's contents"
-        prev = raw["hash"]
-        expected_version += 1
+    for expected_version, envelope in enumerate(envelopes, start=1):
+        problem = broken_link(envelope, expected_version, prev)
+        if problem is not None:
+            return problem
+        prev = envelope.hash if isinstance(envelope, Envelope) else envelope["hash"]
     return None

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from events import dice
-from events.envelope import GENESIS, Envelope, compute_hash
+from events.envelope import GENESIS, Envelope, broken_link
 
 
 @dataclass
@@ -80,7 +80,7 @@ def carry(verified: Verified, envelopes: list[Envelope]) -> Verified:
     for envelope in envelopes:
         count += 1
         if chain_problem is None:
-            chain_problem = _broken_link(envelope, count, prev)
+            chain_problem = broken_link(envelope, count, prev)
             prev = envelope.hash
         if count == 1:
             commitment = envelope.data.get("dice_commitment", "")
@@ -109,18 +109,6 @@ def carry(verified: Verified, envelopes: list[Envelope]) -> Verified:
     return replace(verified, events=count, last_hash=prev, chain_problem=chain_problem, commitment=commitment,
                    stretch=tuple(stretch), known=known, unrevealed=unrevealed, revealed=revealed, stopped=stopped,
                    dice_checked=checked, dice_problems=tuple(problems), trailing=trailing)
-
-
-def _broken_link(envelope: Envelope, expected_version: int, prev: str) -> Problem | None:
-    """As ``events.envelope.first_broken_link`` checks each event."""
-    raw = envelope.to_dict()
-    if raw["version"] != expected_version:
-        return raw["version"], f"expected version {expected_version}"
-    if raw["prev_hash"] != prev:
-        return raw["version"], "prev_hash does not match the previous event's hash"
-    if compute_hash(raw) != raw["hash"]:
-        return raw["version"], "hash does not match the event's contents"
-    return None
 
 
 def check_rolls(game_id: str, seed: bytes, rolled) -> tuple[int, list[Problem]]:
