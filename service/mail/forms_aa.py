@@ -3,19 +3,22 @@ lists (``INF INF ARM``), routes (``Karelia S.S.R. -> Archangel``), board names a
 (``30%``), read from a form's groups into command data, and written back for HELP.
 
 A form names its reader (``read:`` in ``shortforms/<ruleset>.yaml``); the reader gets the line's
-groups and returns them with typed values. Unit words come from the file's ``words.units`` (an
+groups, the words and the command's fields (its data schema's: a standing rule such as Revised's
+KEEP FACTORIES or Global's SCRAMBLE and KAMIKAZE 2 is read only where the command has its field)
+and returns the groups with typed values. Unit words come from the file's ``words.units`` (an
 abbreviation -> a unit id; the first word listed for a unit is the one HELP writes) beside each
 unit's id and title on the ruleset's board and the abbreviation board.svg draws ("bmb"), case
 aside, a plural "s" dropped. Board names are matched case, spacing, dots and hyphens aside, plus
 ``words.spaces`` (``SZ 7`` is ``7 Sea Zone``) and the beginning of a single name (``Karelia``); a
-name not on the board is kept as written, for the rules to refuse by name.
+name not on the board is kept as written, for the rules to refuse by name. Treasuries (Global's
+``UK Pacific``, or ``Pacific``) and research charts (``AIR NAVAL``) are the board's and the pack's.
 
 The short forms' files themselves are read and checked here too (``short_forms``), for every
 ruleset: a form's ``read`` names a reader of ``READERS``, its write templates the ``WRITERS``."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from importlib import resources
@@ -45,6 +48,8 @@ class Words:
     written: dict[str, str]  # unit id -> the word HELP writes
     spaces: dict[str, str]  # folded board name -> the name
     aliases: tuple[tuple[re.Pattern, str], ...]  # (a way of writing a space, the name it gives)
+    economies: dict[str, str] = field(default_factory=dict)  # folded treasury name -> the name
+    charts: tuple[str, ...] = ()  # research charts (Global's land_production, air_naval)
 
     def unit(self, word: str) -> str | None:
         key = word.casefold().strip(",")
@@ -69,6 +74,11 @@ class Words:
     def named(self, text: str) -> str:
         """A space as the board names it, else as written (the rules say it is no space)."""
         return self.space(text) or text.strip()
+
+    def economy(self, text: str) -> str:
+        """The board's name of the treasury ``text`` names ("uk pacific", or "Pacific" for the one
+        economy of its power so named), else ``text`` as written (the rules say it is none)."""
+        return self.economies.get(_fold(text)) or text.strip()
 
     def expected(self) -> str:
         return ", ".join(dict.fromkeys(w.upper() for w in self.written.values()))
@@ -97,7 +107,22 @@ def words_of(table: dict, pack: Any) -> Words:
         written.setdefault(unit, unit)
     spaces = {_fold(name): name for name in getattr(board, "spaces", {}) or {}}
     aliases = tuple((re.compile(pattern, re.IGNORECASE), name) for pattern, name in table.get("spaces") or ())
-    return Words(units, written, spaces, aliases)
+    research = getattr(getattr(pack, "extra", None), "research", None)
+    charts = tuple(chart[0] if isinstance(chart, tuple) else str(chart) for chart in getattr(research, "charts", ()))
+    return Words(units, written, spaces, aliases, _economies(board), charts)
+
+
+def _economies(board: Any) -> dict[str, str]:
+    """A board's treasuries by folded name (Global's "UK Pacific", each power's own), a power's
+    economies also by their name without the power's ("Pacific")."""
+    out = {_fold(name): name for name in getattr(board, "treasuries", None) or {}}
+    for power, economies in (getattr(board, "economies", None) or {}).items():
+        for economy in economies:
+            name = getattr(economy, "name", economy)
+            out.setdefault(_fold(name), name)
+            if name.startswith(f"{power} "):
+                out.setdefault(_fold(name[len(power) + 1:]), name)
+    return out
 
 
 # ---- reading ------------------------------------------------------------------------------------
@@ -198,19 +223,57 @@ def _chance(text: str, usage: str) -> str:
 
 
 Groups = dict[str, Any]
+Fields = frozenset[str] | None  # the command's fields (its data schema's), None: every field a reader knows
 
 
-def read_purchase(groups: Groups, words: Words) -> Groups:
-    usage = "BUY 3 INF 1 ARM 1 IC India"
-    units, factories, rest = _counted(words, _tokens(groups["units"]), usage)
-    if rest:
-        raise FormError(f"{' '.join(rest)!r} is not counted units such as 3 INF 1 ARM ({usage})")
-    if not units and not factories:
-        raise FormError(f"name what to buy, or write BUY NOTHING ({usage})")
-    return {**groups, "units": units, "factories": factories or None}
+def read_purchase(groups: Groups, words: Words, fields: Fields = None) -> Groups:
+    """``units`` (counted units; Revised's ICs with their territory), and where the form has them
+    ``repairs`` (``3 Western Germany, 2 Germany``: damage points by territory) and ``economy`` (the
+    treasury paying: ``UK Pacific``)."""
+    factories_too = fields is None or "factories" in fields
+    usage = "BUY 3 INF 1 ARM 1 IC India" if factories_too else "BUY 3 INF 1 ARM"
+    out = dict(groups)
+    if "units" in groups:
+        units, factories, rest = _counted(words, _tokens(groups["units"]), usage)
+        if rest:
+            raise FormError(f"{' '.join(rest)!r} is not counted units such as 3 INF 1 ARM ({usage})")
+        if not units and not factories:
+            raise FormError(f"name what to buy, or write BUY NOTHING ({usage})")
+        if factories and not factories_too:
+            raise FormError(f"a factory is bought as a unit and placed with its territory: BUY 1 MIC ({usage})")
+        out["units"] = units
+        if factories_too:
+            out["factories"] = factories or None
+    if groups.get("repairs") is not None:
+        out["repairs"] = _repairs(words, groups["repairs"])
+    if groups.get("economy") is not None:
+        out["economy"] = words.economy(groups["economy"])
+    return out
 
 
-def read_move(groups: Groups, words: Words) -> Groups:
+REPAIR_USAGE = "REPAIR 3 Western Germany, 2 Germany"
+
+
+def _repairs(words: Words, text: str) -> dict[str, int]:
+    """``3 Western Germany, 2 Germany``: damage points to remove, by territory."""
+    out: dict[str, int] = {}
+    tokens = [t for t in _tokens(text) if t.casefold() not in FILLER]
+    at = 0
+    while at < len(tokens):
+        if not NUMBER.fullmatch(tokens[at]):
+            raise FormError(f"{tokens[at]!r} is no count of damage points; write {REPAIR_USAGE}")
+        end = next((i for i in range(at + 1, len(tokens)) if NUMBER.fullmatch(tokens[i])), len(tokens))
+        if end == at + 1:
+            raise FormError(f"name the territory after the {tokens[at]} damage points ({REPAIR_USAGE})")
+        name = words.named(" ".join(tokens[at + 1:end]))
+        out[name] = out.get(name, 0) + int(tokens[at])
+        at = end
+    if not out:
+        raise FormError(f"name the damage points and the territory ({REPAIR_USAGE})")
+    return out
+
+
+def read_move(groups: Groups, words: Words, fields: Fields = None) -> Groups:
     usage = "MOVE 2 INF 1 ARM Karelia S.S.R. -> Archangel"
     units, start = _units_then_space(words, groups["units"], usage, "where they start")
     if groups.get("route") is None and groups.get("cargo") is None:
@@ -226,64 +289,117 @@ def read_move(groups: Groups, words: Words) -> Groups:
     return out
 
 
-def read_place(groups: Groups, words: Words) -> Groups:
+def read_place(groups: Groups, words: Words, fields: Fields = None) -> Groups:
     usage = "PLACE 2 INF Russia, or PLACE 1 DD United Kingdom AT 7 Sea Zone"
     units, territory = _units_then_space(words, groups["units"], usage, "the territory")
     zone = None if groups.get("zone") is None else words.named(groups["zone"])
     return {**groups, "units": units, "territory": territory, "zone": zone}
 
 
-def read_losses(groups: Groups, words: Words) -> Groups:
+def read_losses(groups: Groups, words: Words, fields: Fields = None) -> Groups:
     losses = groups.get("losses")
     return {**groups, "losses": None if losses is None else _unit_list(words, losses, "LOSSES INF INF ARM")}
 
 
 STANDING_USAGE = "STANDING ORDERS INF ART ARM FTR RETREAT BELOW 30%"
-# Words after the order of losses: (tokens, field, value; None: the value is the next token(s))
+# Words after the order of losses: (tokens, field, value; None: the value is the next token(s)). A
+# rule is read only when the command has its field (Revised: KEEP FACTORIES; Global: SCRAMBLE).
 STANDING_RULES = (
     (("retreat", "below"), "retreat_below", None), (("retreat", "under"), "retreat_below", None),
     (("retreat", "after", "round"), "retreat_after_round", None), (("retreat", "after"), "retreat_after_round", None),
     (("submerge",), "submerge", True), (("interactive",), "interactive", True),
     (("choose", "myself"), "interactive", True), (("keep", "factories"), "destroy_factories", False),
     (("no", "emergency", "infantry"), "emergency_infantry", False), (("no", "emergency"), "emergency_infantry", False),
+    (("scramble",), "scramble", True), (("no", "scramble"), "scramble", False),
+    (("kamikaze",), "kamikaze", None), (("no", "kamikaze"), "kamikaze", 0),
 )
-STANDING_RULE_WORDS = "RETREAT BELOW 30%, RETREAT AFTER ROUND 2, SUBMERGE, INTERACTIVE, KEEP FACTORIES, NO EMERGENCY"
+# The rules as HELP and the errors name them, by field.
+STANDING_RULE_WORDS = {"retreat_below": "RETREAT BELOW 30%", "retreat_after_round": "RETREAT AFTER ROUND 2",
+                       "submerge": "SUBMERGE", "interactive": "INTERACTIVE", "destroy_factories": "KEEP FACTORIES",
+                       "emergency_infantry": "NO EMERGENCY", "scramble": "SCRAMBLE", "kamikaze": "KAMIKAZE 2 AT BB CV"}
+KAMIKAZE_TARGETS = "kamikaze_targets"
+TARGETS_WORDS = {"at", "on", "targets", "targeting"}
 
 
-def read_standing(groups: Groups, words: Words) -> Groups:
-    """The whole standing orders: the order of losses, then its rules in any order."""
+def _standing_rules(fields: Fields) -> tuple:
+    return tuple(r for r in STANDING_RULES if fields is None or r[1] in fields)
+
+
+def read_standing(groups: Groups, words: Words, fields: Fields = None) -> Groups:
+    """The whole standing orders: the order of losses, then its rules in any order (those whose
+    field the command has: ``fields``)."""
+    rules = _standing_rules(fields)
+    named = ", ".join(dict.fromkeys(STANDING_RULE_WORDS[r[1]] for r in rules))
     tokens = [t for t in _tokens(groups.get("order")) if t.casefold() not in FILLER]
-    out: Groups = {**groups, "order_of_losses": [], **{field: None for _, field, _ in STANDING_RULES}}
+    out: Groups = {**groups, "order_of_losses": [], **{name: None for _, name, _ in rules}}
+    if any(r[1] == "kamikaze" for r in rules):
+        out[KAMIKAZE_TARGETS] = None
     at = 0
     while at < len(tokens) and words.unit(tokens[at]) is not None:
         out["order_of_losses"] = list(dict.fromkeys([*out["order_of_losses"], words.unit(tokens[at])]))
         at += 1
     while at < len(tokens):
         lowered = [t.casefold() for t in tokens[at:]]
-        rule = next((r for r in STANDING_RULES if tuple(lowered[:len(r[0])]) == r[0]), None)
+        rule = max((r for r in rules if tuple(lowered[:len(r[0])]) == r[0]), key=lambda r: len(r[0]), default=None)
         if rule is None:
             raise FormError(f"{tokens[at]!r} is no unit or standing rule; write unit words ({words.expected()}), "
-                            f"then any of {STANDING_RULE_WORDS} ({STANDING_USAGE})")
-        names, field, value = rule
+                            f"then any of {named} ({STANDING_USAGE})")
+        names, name, value = rule
         at += len(names)
         if value is None:
             if at >= len(tokens):
                 raise FormError(f"{' '.join(names).upper()} needs a value ({STANDING_USAGE})")
-            if field == "retreat_after_round":
+            if name in ("retreat_after_round", "kamikaze"):
                 if not NUMBER.fullmatch(tokens[at]):
-                    raise FormError(f"RETREAT AFTER ROUND needs a round number, not {tokens[at]!r}")
+                    what = "a round number" if name == "retreat_after_round" else "a count of tokens"
+                    raise FormError(f"{' '.join(names).upper()} needs {what}, not {tokens[at]!r}")
                 value = int(tokens[at])
             else:
                 value = _chance(tokens[at], STANDING_USAGE)
             at += 1
-        out[field] = value
+            if name == "kamikaze":
+                out[KAMIKAZE_TARGETS], at = _kamikaze_targets(words, tokens, at)
+        out[name] = value
     return out
 
 
-READERS: dict[str, Callable[[Groups, Words], Groups]] = {
+def _kamikaze_targets(words: Words, tokens: list[str], at: int) -> tuple[list[str] | None, int]:
+    """After ``KAMIKAZE 2``: ``AT BB CV``, the ships struck first (unit words), if written."""
+    if at < len(tokens) and tokens[at].casefold() in TARGETS_WORDS:
+        at += 1
+        if at >= len(tokens) or words.unit(tokens[at]) is None:
+            raise FormError(f"KAMIKAZE 2 AT names the ships struck first, such as BB CV ({STANDING_USAGE})")
+    targets = []
+    while at < len(tokens) and words.unit(tokens[at]) is not None:
+        targets.append(words.unit(tokens[at]))
+        at += 1
+    return (list(dict.fromkeys(targets)) or None), at
+
+
+RESEARCH_USAGE = "RESEARCH 2 DICE ON AIR NAVAL"
+
+
+def read_research(groups: Groups, words: Words, fields: Fields = None) -> Groups:
+    """A research chart as its id: ``AIR NAVAL`` and ``air-naval`` are ``air_naval`` (one of the
+    ruleset's charts, when its pack names them)."""
+    chart = groups.get("chart")
+    if chart is None:
+        return groups
+    named = re.sub(r"[\s\-]+", "_", chart.strip()).casefold()
+    if words.charts and named not in words.charts:
+        charts = " or ".join(c.replace("_", " ").upper() for c in words.charts)
+        raise FormError(f"{chart!r} is no research chart; write {charts} ({RESEARCH_USAGE})")
+    return {**groups, "chart": named}
+
+
+def read_spaces(groups: Groups, words: Words, fields: Fields = None) -> Groups:
+    return {k: v if v is None or k == "power" else words.named(v) for k, v in groups.items()}
+
+
+# A reader gets the line's groups, the ruleset's words and the command's fields.
+READERS: dict[str, Callable[[Groups, Words, Fields], Groups]] = {
     "purchase": read_purchase, "move": read_move, "place": read_place, "losses": read_losses,
-    "standing": read_standing,
-    "spaces": lambda groups, words: {k: v if v is None or k == "power" else words.named(v) for k, v in groups.items()},
+    "standing": read_standing, "research": read_research, "spaces": read_spaces,
 }
 
 
@@ -328,14 +444,26 @@ def write_standing(example: dict, words: Words) -> str:
     parts += ["SUBMERGE"] * bool(example.get("submerge")) + ["INTERACTIVE"] * bool(example.get("interactive"))
     parts += ["KEEP FACTORIES"] * (example.get("destroy_factories") is False)
     parts += ["NO EMERGENCY"] * (example.get("emergency_infantry") is False)
+    parts += ["SCRAMBLE"] * bool(example.get("scramble"))  # Global's; a Revised example has no such field
+    if example.get("kamikaze") or example.get(KAMIKAZE_TARGETS):
+        targets = " ".join(_word(words, u) for u in example.get(KAMIKAZE_TARGETS) or ())
+        parts.append(f"KAMIKAZE {int(example.get('kamikaze') or 0)}" + (f" AT {targets}" if targets else ""))
     if example.get("raid_zones") or example.get("lend_lease"):
         raise KeyError("raid_zones")  # no short form: HELP writes the generic syntax
     return "".join(" " + p for p in parts)
 
 
+def write_repairs(value: dict, words: Words) -> str:
+    if not isinstance(value, dict) or not value:
+        raise KeyError("repairs")
+    return ", ".join(f"{n} {territory}" for territory, n in value.items())
+
+
 WRITERS: dict[str, Callable[[Any, Words], str]] = {
     "units": write_units, "unit_list": write_unit_list, "route": write_route, "standing": write_standing,
+    "repairs": write_repairs,
     "words": lambda value, words: str(value).replace("_", " "),
+    "chart": lambda value, words: str(value).replace("_", " ").upper(),
 }
 
 
@@ -393,7 +521,10 @@ def form_words(ruleset) -> Words:
 
 def read(ruleset, form: ShortForm, groups: Groups) -> Groups:
     """The line's groups typed by the form's reader (unchanged when it names none)."""
-    return groups if form.read is None else READERS[form.read](groups, form_words(ruleset))
+    if form.read is None:
+        return groups
+    fields = frozenset(ruleset_docs(ruleset)[form.type].data_schema.get("properties", {}))
+    return READERS[form.read](groups, form_words(ruleset), fields)
 
 
 def offers_for(form: ShortForm | None, kind: str, legal: list[dict], schema: dict) -> list[dict]:
