@@ -367,3 +367,21 @@ AAG_EXPLORED = {"AttackPressed", "BattleContinued", "BattleRoundAwaited", "Losse
 def play_aa_global1940_explored(game: Game) -> None:
     explore(game, HttpTable(game), AAG_EXPLORED, 4000, seed=0)
     game.command(MODERATOR, "RevealDiceSeed")
+
+
+# Issue 23, minor victory: the sides bid in the game for its length (AAR1-victory).
+def play_aa_revised_minor_bid(game: Game) -> None:
+    """Two seats. The Axis bid 6 turns and the Allies 9, sealed until both are in: the game lasts 9
+    turns and the team seated as the Allies plays the Axis, so the moderator hands each seat to the
+    other team (a new token for each, CORE-seat). Russia's first purchase follows; the seed is
+    revealed."""
+    game.command("axis", "BidTurns", side="Axis", turns=6)
+    game.command("allies", "BidTurns", side="Allies", turns=9)
+    revealed = next(e["data"] for e in game.events() if e["type"] == "BidsRevealed")
+    assert (revealed["turns"], revealed["axis_team"]) == (9, "Allies"), revealed
+    from golden_handover import hand_over
+
+    for seat in ("axis", "allies"):
+        hand_over(game, seat)
+    assert game.projection("turn")["power"] == "Russia"
+    game.command(MODERATOR, "RevealDiceSeed")

@@ -43,7 +43,7 @@ from golden_dod3 import dod3_custom_pack, play_dod3, play_dod3_custom_pack
 from golden_games import play_aa_global1940, play_aa_revised, play_gathering_storm, play_totaler_krieg
 from golden_handover import play_dod3_handover
 from golden_newest import (aa_revised_house_pack, dod3_house_pack, forget_cli_services, play_aa_global1940_declared,
-                           play_aa_global1940_explored,
+                           play_aa_global1940_explored, play_aa_revised_minor_bid,
                            play_aa_revised_declared, play_dod3_deadlines, play_gathering_storm_records,
                            play_totaler_krieg_blank)
 
@@ -87,6 +87,9 @@ GAMES = (
     # explored for the event types those rounds do not write.
     Spec("aa-global1940-game", "aa-global1940", "one-per-power", play_aa_global1940_game, options=AAG_GAME_OPTIONS,
          pack=aag_house_pack),
+    # Issue 23: minor victory's bid for the game's length, in the game.
+    Spec("aa-revised-minor-bid", "aa-revised-phase-one", "axis-allies", play_aa_revised_minor_bid,
+         options={"mode": "game", "victory": "minor"}),
     Spec("aa-global1940-explored", "aa-global1940", "one-per-power", play_aa_global1940_explored,
          options={"mode": "game"}),
 )

@@ -4,7 +4,9 @@ import pytest
 
 from domain.aa.battles.messages import BattleRequested
 from domain.aa.revised_phase_one.game import commands as cmd
-from domain.aa.revised_phase_one.game.events import BombingRaidResolved, RocketFired, VictoryChecked, WeaponsDeveloped
+from domain.aa.revised_phase_one.game.deadlines import DEADLINES
+from domain.aa.revised_phase_one.game.events import (BidsRevealed, BombingRaidResolved, RocketFired, TurnsBid,
+                                                     VictoryChecked, WeaponsDeveloped)
 from domain.aa.revised_phase_one.game.state import Phase
 from tests.rules.aa.test_aar_game_table import GameTable, new_game
 
@@ -202,3 +204,104 @@ def test_without_its_capital_a_power_does_no_research():
 
     assert table.events_of(WeaponsDeveloped) == []
     assert (table.game.power, table.game.phase) == ("Germany", Phase.PURCHASE)
+
+
+# ---- minor victory: the bid for the game's length ---------------------------------------------------
+
+
+def bidding(seats=None) -> GameTable:
+    return GameTable(seats, victory="minor")
+
+
+@pytest.mark.rule("AAR1-victory")
+def test_a_minor_victory_game_opens_with_both_sides_bidding_sealed():
+    """AAR1-victory, minor: "Both sides bid the number of turns that they want the game to last if
+    they are the Axis." Given minor victory without agreed turns, then the game waits for a bid from
+    each side before Russia's first purchase; when the Axis bid 12, then Germany's and Japan's seats
+    read it, the Allies' seats and spectators do not, and only the Allies are still awaited."""
+    table = bidding()
+
+    waiting = {w["seat"] for w in table.view("russia")["turn"]["awaiting"]}
+    table.send("japan", cmd.BidTurns("Axis", 12))
+
+    assert table.game.phase is Phase.BID and waiting == {"russia", "germany", "uk", "japan", "us"}
+    assert table.view("germany")["victory"]["bids"] == {"Axis": 12}
+    assert table.view("uk")["victory"]["bids"] == {} and table.view("spectator")["victory"]["bids"] == {}
+    assert table.events_of(TurnsBid)[0].seal().seats == frozenset({"germany", "japan"})
+    assert {w["seat"] for w in table.view("russia")["turn"]["awaiting"]} == {"russia", "uk", "us"}
+    assert [s.example for s in table.legal("us")] == [{"side": "Allies", "turns": 10}]
+    assert table.legal("germany") == []
+
+
+@pytest.mark.rule("AAR1-victory")
+def test_the_higher_bid_sets_the_length_and_its_team_plays_the_axis():
+    """AAR1-victory, minor: "The team that bids the higher number of turns gets to play as the Axis.
+    The game will automatically end after the US player's turn on the turn number that won the bid."
+    Given the Axis bid 8, when the Allies bid 11, then both bids are revealed, the game lasts 11
+    turns, the team seated as the Allies takes the Axis, and Russia's first purchase begins."""
+    table = bidding()
+    table.send("germany", cmd.BidTurns("Axis", 8))
+
+    table.send("uk", cmd.BidTurns("Allies", 11))
+
+    revealed = table.events_of(BidsRevealed)[0]
+    assert (revealed.bids, revealed.turns, revealed.axis_team) == ({"Axis": 8, "Allies": 11}, 11, "Allies")
+    assert set(revealed.unseals()) == {TurnsBid("Axis", 8, ()).seal().key, TurnsBid("Allies", 11, ()).seal().key}
+    assert table.game.options.minor_turns == 11 and table.view("spectator")["victory"]["bids"] == revealed.bids
+    assert (table.game.power, table.game.phase) == ("Russia", Phase.PURCHASE)
+
+
+@pytest.mark.rule("AAR1-victory")
+def test_a_tie_leaves_the_seats_as_they_are():
+    """AAR1-victory, minor (the seed is silent on a tie): equal bids leave each team on its side."""
+    table = bidding()
+    table.send("germany", cmd.BidTurns("Axis", 9))
+
+    table.send("russia", cmd.BidTurns("Allies", 9))
+
+    assert table.events_of(BidsRevealed)[0].axis_team == "Axis" and table.game.options.minor_turns == 9
+
+
+@pytest.mark.rule("AAR1-victory")
+@pytest.mark.parametrize("seat, bid, why", [
+    ("uk", cmd.BidTurns("Axis", 10), "only a seat holding a power of the Axis"),
+    ("germany", cmd.BidTurns("Axis", 0), "from 1 to 99"),
+    ("germany", cmd.BidTurns("Central Powers", 10), "a side is one of"),
+    ("russia", cmd.Purchase("Russia"), "bid_turns"),
+])
+def test_bids_come_from_their_side_within_bounds_and_before_anything_else(seat, bid, why):
+    """AAR1-victory: a side's bid comes from its own seats, is a number of turns, names a side, and
+    nothing else is played until both sides have bid."""
+    table = bidding()
+
+    refused = table.refused(seat, bid)
+
+    assert why in refused.message
+
+
+@pytest.mark.rule("AAR1-victory")
+def test_a_side_bids_once_and_agreed_turns_need_no_bid():
+    """AAR1-victory: one bid a side; a game agreed with minor_turns starts at Russia's purchase."""
+    table = bidding()
+    table.send("germany", cmd.BidTurns("Axis", 9))
+
+    again = table.refused("japan", cmd.BidTurns("Axis", 20))
+
+    assert "have bid already" in again.message
+    assert GameTable(victory="minor", minor_turns=5).game.phase is Phase.PURCHASE
+
+
+@pytest.mark.rule("CORE-deadline")
+def test_a_side_that_misses_the_bid_deadline_bids_the_fewest_turns():
+    """CORE-deadline / AAR1-victory: the bid is a timed step; a side missing it bids 1 turn (once,
+    whichever of its seats owes it), so the other side's bid wins."""
+    table = bidding(seats={"axis": ("Germany", "Japan"), "allies": ("Russia", "UK", "US")})
+    table.send("axis", cmd.BidTurns("Axis", 7))
+
+    step = DEADLINES.step(table.state)
+    orders = DEADLINES.orders(table.state, step, "pass", frozenset({"allies"}))
+    for seat, order in orders:
+        table.send(seat, order)
+
+    assert step.kind == "bid" and orders == [("allies", cmd.BidTurns("Allies", 1))]
+    assert table.events_of(BidsRevealed)[0].turns == 7

@@ -37,6 +37,18 @@ def test_a_bot_sending_only_offered_examples_plays_ten_rounds_to_the_end(seed):
     assert {"BattleEnded", "TerritoryConquered", "UnitsPlaced", "IncomeCollected"} <= set(game.seen)
 
 
+@pytest.mark.rule("AAR1-victory")
+def test_a_bot_bids_for_the_length_of_a_minor_game_and_plays_it_out():
+    """AAR1-victory: minor victory with the bid in the game. Given two seats, when the bot sends the
+    offered bids (10 turns each) and then the game's examples, then the game lasts the 10 turns bid."""
+    game = ExampleBot(RULESET, game_pack(), 4, {"mode": "game", "victory": "minor"}, preset="axis-allies")
+
+    game.play_examples(random.Random(4))
+
+    assert game.sent["BidTurns"] == 2 and game.seen["BidsRevealed"] == 1
+    assert (game.state.game.phase, game.state.game.round, game.state.game.options.minor_turns) == (Phase.OVER, 10, 10)
+
+
 @pytest.mark.rule("AAR-casualties")
 def test_a_bot_whose_seats_all_choose_themselves_still_finishes():
     """AAR-casualties / AAR-retreat: seats choosing each round must not stall the game. Given every

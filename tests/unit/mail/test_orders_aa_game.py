@@ -428,3 +428,17 @@ def test_any_line_gives_an_order_or_an_order_error(aa_offers, line, which):
         assert error.reason and isinstance(error.reason, str) and all(isinstance(h, str) for h in error.hint)
     else:
         assert isinstance(order.data, dict) and order.type in {c.__name__ for c in RS.commands}
+
+
+@pytest.mark.rule("AAR1-victory")
+def test_a_side_bids_for_the_game_length_by_mail():
+    """AAR1-victory, minor: ``BID 12 TURNS`` bids for the seat's side (the one offered), ``BID 9 FOR
+    ALLIES`` names it; HELP writes the offer so that it reads back."""
+    table = GameTable(victory="minor")
+
+    axis = mail(table, "germany", "bid 12 turns")
+    allies = mail(table, "uk", "BID 9 FOR ALLIES")
+
+    assert (axis.type, axis.data) == ("BidTurns", {"side": "Axis", "turns": 12})
+    assert allies.data == {"side": "Allies", "turns": 9} and table.game.options.minor_turns == 12
+    assert help_reads_back(GameTable(victory="minor"), "us") == ["BID 10 TURNS FOR Allies"]

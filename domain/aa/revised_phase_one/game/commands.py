@@ -158,6 +158,16 @@ class DevelopWeapons(Command):
     ENDS_STEP: ClassVar[bool] = True
 
 
-GAME_COMMANDS = (SetStandingOrders, Purchase, MoveUnits, FireRockets, EndCombatMove, ChooseLosses, PressAttack,
+@dataclass(frozen=True)
+class BidTurns(Command):
+    """AAR1-victory, minor: ``side``'s sealed bid of the turns the game lasts if it plays the Axis,
+    sent by a seat holding one of the side's powers."""
+
+    side: str
+    turns: int
+    COMMUTES: ClassVar[bool] = True  # sealed: it does not depend on the other side's bid
+
+
+GAME_COMMANDS = (BidTurns, SetStandingOrders, Purchase, MoveUnits, FireRockets, EndCombatMove, ChooseLosses, PressAttack,
                  Retreat, UseStandingOrders, BuyEmergencyInfantry, EndNonCombatMove, PlaceUnits, EndPlacement,
                  DevelopWeapons)

@@ -49,6 +49,12 @@ def missed_orders(state: RevisedState, step: Step, policy: str, seats: frozenset
                 if power in battle.waiting]
     if policy == HOLD:
         return []
+    if step.kind == "bid":  # AAR1-victory: a side that does not bid in time bids the fewest turns, once
+        by_side = {}
+        for seat, power in powers:
+            side = next(side for side, members in game.sides.items() if power in members)
+            by_side.setdefault(side, seat)
+        return [(seat, cmd.BidTurns(side, 1)) for side, seat in sorted(by_side.items())]
     missed = {"purchase": lambda p: cmd.Purchase(p), "combat_move": cmd.EndCombatMove,
               "non_combat_move": cmd.EndNonCombatMove, "place": cmd.EndPlacement,
               "research": lambda p: cmd.DevelopWeapons(p)}
@@ -58,9 +64,9 @@ def missed_orders(state: RevisedState, step: Step, policy: str, seats: frozenset
 
 DEADLINES = MissedOrders(
     step=current_step,
-    default_hours={**BATTLE_DEADLINES.default_hours, "purchase": 48, "combat_move": 48, BATTLE: 24,
+    default_hours={**BATTLE_DEADLINES.default_hours, "bid": 48, "purchase": 48, "combat_move": 48, BATTLE: 24,
                    "non_combat_move": 48, "place": 24, "research": 24},
-    policies={**BATTLE_DEADLINES.policies, "purchase": CIVIL_DISORDER, "combat_move": CIVIL_DISORDER,
+    policies={**BATTLE_DEADLINES.policies, "bid": CIVIL_DISORDER, "purchase": CIVIL_DISORDER, "combat_move": CIVIL_DISORDER,
               BATTLE: STANDING, "non_combat_move": CIVIL_DISORDER, "place": CIVIL_DISORDER,
               "research": CIVIL_DISORDER},
     orders=missed_orders,

@@ -9,7 +9,7 @@ from functools import reduce
 from domain.aa.battles.decider import BattleDecider, RuleIds
 from domain.aa.battles.messages import BattleEnded, BattleRequested, BattleRoundFought, FightBattle
 from domain.aa.board import starting_position
-from domain.aa.revised_phase_one.game import choices, economy, fighting, mobilize, movement
+from domain.aa.revised_phase_one.game import bidding, choices, economy, fighting, mobilize, movement
 from domain.aa.revised_phase_one.game import commands as cmd
 from domain.aa.revised_phase_one.game.common import RevisedState
 from domain.aa.revised_phase_one.game.evolve import evolve_game
@@ -22,6 +22,7 @@ from domain.aa.revised_phase_one.pack import GamePack
 from domain.kernel import Command, CommandSpec, Context, Event, RuleViolation, Setup, evolved
 
 HANDLERS = {
+    cmd.BidTurns: bidding.bid_turns,
     cmd.SetStandingOrders: choices.set_standing_orders,
     cmd.Purchase: economy.purchase,
     cmd.MoveUnits: movement.move_units,
@@ -43,6 +44,11 @@ SHARED_BATTLE_EVENTS = (BattleRequested, BattleRoundFought, BattleEnded)
 
 def _fold(game: Game, events: list[Event]) -> Game:
     return reduce(evolve_game, events, game)
+
+
+def _sides(powers, side_of) -> dict[str, tuple[str, ...]]:
+    """Side -> its powers in the order of play."""
+    return {side: tuple(p for p in powers if side_of.get(p) == side) for side in dict.fromkeys(map(side_of.get, powers))}
 
 
 class RevisedDecider:
@@ -71,10 +77,13 @@ class RevisedDecider:
         agreed = game_options({k: v for k, v in options.items() if k not in BATTLE_OPTIONS}, pack.house)
         position = starting_position(pack.board)
         first = pack.board.powers[0]
-        game = Game(options=agreed, round=1, power=first, phase=Phase(pack.house.turn_sequence[0]), position=position,
+        bidding = agreed.victory == "minor" and not agreed.minor_turns  # AAR1-victory: bid in the game
+        game = Game(options=agreed, round=1, power=first,
+                    phase=Phase.BID if bidding else Phase(pack.house.turn_sequence[0]), position=position,
                     treasury=dict(pack.board.treasuries), owners_at_start=dict(position.owners),
                     factories_at_start=position.factories, purchased_factories=frozenset(),
-                    had_turn=frozenset({first}))
+                    had_turn=frozenset({first}),
+                    sides=_sides(pack.board.powers, pack.board.side_of) if bidding else {})
         return RevisedState(**{f.name: getattr(base, f.name) for f in fields(base)}, game=game)
 
     # -- deciding -----------------------------------------------------------------------------

@@ -305,8 +305,39 @@ class LendLeaseGranted(Event):
     source: Source
 
 
+def bid_key(side: str) -> str:
+    return f"minor-bid:{side}"
+
+
+@dataclass(frozen=True)
+class TurnsBid(Event):
+    """AAR1-victory, minor: ``side``'s bid of turns, sealed to its seats until both sides have bid."""
+
+    side: str
+    turns: int
+    seats: tuple[str, ...]
+
+    def seal(self) -> Seal:
+        return Seal(bid_key(self.side), frozenset(self.seats))
+
+
+@dataclass(frozen=True)
+class BidsRevealed(Event):
+    """AAR1-victory, minor: both bids; the game lasts ``turns`` (the higher bid) and the team that bid
+    it plays the Axis: ``axis_team`` names the side its seats hold now ("Allies": the teams change
+    seats). A tie leaves the seats as they are."""
+
+    bids: dict[str, int]
+    turns: int
+    axis_team: str
+    note: str
+
+    def unseals(self) -> tuple[str, ...]:
+        return tuple(bid_key(side) for side in sorted(self.bids))
+
+
 GAME_EVENTS = (
-    StandingOrdersSet, TurnBegan, PhaseBegan, UnitsPurchased, CommerceRaided, IncomeCollected, UnitsMoved, AaFired,
+    TurnsBid, BidsRevealed, StandingOrdersSet, TurnBegan, PhaseBegan, UnitsPurchased, CommerceRaided, IncomeCollected, UnitsMoved, AaFired,
     TerritoryConquered, RocketFired, BattleFound, EmergencyInfantryBought, LossesChosen, AttackPressed,
     BattleRoundAwaited, BattleContinued, BattleResultApplied, BombingRaidResolved, UnitsPlaced, UnitsLost,
     VictoryChecked, WeaponsDeveloped, LendLeaseGranted, RoundChoices,

@@ -57,6 +57,16 @@ def _purchased(game: Game, event: ev.UnitsPurchased) -> Game:
 
 
 @evolve_game.register
+def _bid(game: Game, event: ev.TurnsBid) -> Game:
+    return replace(game, bids={**game.bids, event.side: event.turns})
+
+
+@evolve_game.register
+def _bids_revealed(game: Game, event: ev.BidsRevealed) -> Game:
+    return replace(game, options=replace(game.options, minor_turns=event.turns), sides={})
+
+
+@evolve_game.register
 def _income(game: Game, event: ev.IncomeCollected) -> Game:
     report = IncomeReport(game.round, event.territories, event.italian, event.raided, event.collected,
                           dict(event.by_zone))

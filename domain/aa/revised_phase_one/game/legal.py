@@ -4,6 +4,7 @@ game to its end; ``choices`` list other values field by field. The command that 
 step is the phase's ``turn.ends_step`` in the view (``Purchase``, ``EndCombatMove``, ...)."""
 from __future__ import annotations
 
+from domain.aa.revised_phase_one.game import bidding
 from domain.aa.revised_phase_one.game import commands as cmd
 from domain.aa.revised_phase_one.game.combat import affordable_emergency
 from domain.aa.revised_phase_one.game.common import RevisedState, has_capital
@@ -159,8 +160,10 @@ def _for_power(pack: GamePack, state: RevisedState, power: str) -> list[CommandS
 
 def offers(pack: GamePack, state: RevisedState, seat: str) -> list[CommandSpec]:
     game = state.game
-    if game.phase is Phase.OVER:
+    if game.phase is Phase.OVER or seat == SYSTEM and game.phase is Phase.BID:
         return []
+    if game.phase is Phase.BID:
+        return bidding.offers(state, seat)
     moderator = seat == MODERATOR
     specs: list[CommandSpec] = []
     if seat in (MODERATOR, SYSTEM):

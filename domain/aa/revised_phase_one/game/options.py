@@ -52,8 +52,9 @@ def game_options(options: Mapping[str, Any], house: HouseRules) -> GameOptions:
         raise RuleViolation("AAR1-optional", f"unknown options {unknown}")
     victory = _one_of(options.get("victory", "major"), VICTORY, "AAR1-victory", "victory")
     turns = options.get("minor_turns", 0)
-    if victory == "minor" and (not isinstance(turns, int) or isinstance(turns, bool) or turns < 1):
-        raise RuleViolation("AAR1-victory", "minor victory needs minor_turns: the turns of the winning bid (>= 1)")
+    if victory == "minor" and (not isinstance(turns, int) or isinstance(turns, bool) or turns < 0):
+        raise RuleViolation("AAR1-victory", "minor_turns: the turns of the winning bid (>= 1), or 0 or none to "
+                                            "bid in the game before round 1")
     if victory != "minor" and turns:
         raise RuleViolation("AAR1-victory", "minor_turns is only for minor victory")
     national = house.national_units

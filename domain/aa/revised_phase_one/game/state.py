@@ -15,6 +15,7 @@ from domain.aa.board import Position
 class Phase(Enum):
     """AAR1-seq: the seed's eight phases (the values are the house-rule pack's names), and the end."""
 
+    BID = "bid_turns"  # AAR1-victory, minor: the sides' sealed bids for the game's length, before round 1
     PURCHASE = "purchase_units"
     POLITICS = "politics"  # Global 1940 (AAG-politics); the Revised sequence has no politics step
     INCOME = "collect_income"
@@ -159,6 +160,8 @@ class Game:
     rockets: frozenset[str] = frozenset()  # territories whose AA guns fired rockets this turn
     winner: str | None = None
     victory_note: str = ""
+    bids: dict[str, int] = field(default_factory=dict)  # AAR1-victory, minor: side -> turns bid
+    sides: dict[str, tuple[str, ...]] = field(default_factory=dict)  # the sides that bid (only while bidding)
 
     def orders_of(self, power: str) -> StandingOrders:
         return self.standing.get(power, StandingOrders())

@@ -4,16 +4,17 @@ from __future__ import annotations
 
 from domain.aa.battles.decider import _battle_view
 from domain.aa.revised_phase_one import victory_cities
+from domain.aa.revised_phase_one.game import bidding
 from domain.aa.revised_phase_one.game.common import RevisedState
 from domain.aa.revised_phase_one.game.state import Game, Phase
 from domain.aa.revised_phase_one.pack import GamePack
 from domain.kernel import MODERATOR
 from domain.kernel.plain import to_plain
 
-ENDS_STEP = {Phase.PURCHASE: "Purchase", Phase.COMBAT_MOVE: "EndCombatMove",
+ENDS_STEP = {Phase.BID: "BidTurns", Phase.PURCHASE: "Purchase", Phase.COMBAT_MOVE: "EndCombatMove",
              Phase.NON_COMBAT_MOVE: "EndNonCombatMove", Phase.PLACE: "EndPlacement",
              Phase.RESEARCH: "DevelopWeapons"}
-STEP_OF = {Phase.PURCHASE: "purchase", Phase.COMBAT_MOVE: "combat_move", Phase.COMBAT: "battle",
+STEP_OF = {Phase.BID: "bid", Phase.PURCHASE: "purchase", Phase.COMBAT_MOVE: "combat_move", Phase.COMBAT: "battle",
            Phase.NON_COMBAT_MOVE: "non_combat_move", Phase.PLACE: "place", Phase.RESEARCH: "research"}
 
 
@@ -22,6 +23,8 @@ def awaiting(state: RevisedState) -> list[tuple[str, str]]:
     game = state.game
     if game.phase is Phase.OVER:
         return []
+    if game.phase is Phase.BID:
+        return bidding.awaited(state)
     if game.phase is Phase.COMBAT:
         out = []
         for battle in game.battle_order():
@@ -69,6 +72,17 @@ def _battle(game: Game, battle, mine: set[str], moderator: bool) -> dict:
     return shown
 
 
+def _bids(state: RevisedState, seat: str) -> dict:
+    """AAR1-victory, minor: the bids, each sealed to its side's seats until both are in (no key in a
+    game that never bid)."""
+    game = state.game
+    if not game.bids and game.phase is not Phase.BID:
+        return {}
+    if game.phase is not Phase.BID or seat == MODERATOR:
+        return {"bids": dict(game.bids)}
+    return {"bids": {side: n for side, n in game.bids.items() if seat in bidding.side_seats(state, side)}}
+
+
 def game_view(pack: GamePack, state: RevisedState, seat: str) -> dict:
     game = state.game
     moderator = seat == MODERATOR
@@ -99,7 +113,7 @@ def game_view(pack: GamePack, state: RevisedState, seat: str) -> dict:
         "purchased_factories": sorted(game.purchased_factories),
         "advances": {p: sorted(game.position.advances(p)) for p in state.powers},
         "victory": {"condition": game.options.victory, "vcp": vcp, "major": dict(pack.house.victory["major"]),
-                    "minor_turns": game.options.minor_turns, "winner": game.winner},
+                    "minor_turns": game.options.minor_turns, "winner": game.winner, **_bids(state, seat)},
         "battles": {bid: _battle_view(entry) for bid, entry in sorted(state.battles.items())},
         "combat": [_battle(game, b, mine, moderator) for b in game.battle_order()],
         "moves": [to_plain(m) for m in game.moves],
