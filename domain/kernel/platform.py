@@ -32,7 +32,7 @@ not in this state, so the runtime loads it and ``rewound`` applies the rule abov
 without that, ``evolve`` keeps only the log-level bookkeeping."""
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any, Callable, Sequence
 
 from domain.kernel import schedule as sch
@@ -40,150 +40,18 @@ from domain.kernel import schedule_rules
 from domain.kernel.game_state import GameState, PendingUndo  # defined there, read from here too
 from domain.kernel.types import MODERATOR, SYSTEM, Command, CommandSpec, Context, Event, RuleViolation, Setup, evolved
 
-# ---- platform commands and events ----------------------------------------------------------
+# The platform's messages (platform_messages.py) and undo rules (undo.py): read from here too.
+from domain.kernel.platform_messages import (  # noqa: F401
+    _PLATFORM_EVENT_TYPES, PLATFORM_COMMANDS, PLATFORM_EVENTS, PLATFORM_UPCASTERS, SYSTEM_COMMANDS, ApproveUndo,
+    CommitDiceSeed, DeclineUndo, DiceRolled, DiceSeedCommitted, DiceSeedRevealed, EventsReverted, GameCreated,
+    ReissueSeatToken, RequestUndo, RevealDiceSeed, Roll, SeatTokenReissued, UndoApproved, UndoDeclined,
+    UndoRequested,
+)
+from domain.kernel.undo import (  # noqa: F401
+    UNDO_LOOKBACK, LoggedEvent, approve_undo, decline_undo, request_undo, undo_offer,
+)
 
-
-@dataclass(frozen=True)
-class GameCreated(Event):
-    ruleset: str
-    ruleset_version: str
-    seats: dict[str, tuple[str, ...]]
-    # Checked against the ruleset's declared options at creation; a log stored by an older
-    # version may hold any JSON here, and must still read.
-    options: dict[str, Any]
-    pack: dict | None  # None: the ruleset's default pack; else the group's own pack, in full
-    dice_commitment: str  # sha256 of the secret seed, published before any roll
-    visibility: str = "listed"  # "unlisted": GET /games shows it only to its own seats' tokens
-
-
-@dataclass(frozen=True)
-class Roll:
-    k: int
-    sides: int
-    value: int
-
-
-@dataclass(frozen=True)
-class DiceRolled(Event):
-    """Every roll one command made; roll k is derived from this event's version."""
-
-    rolls: tuple[Roll, ...]
-
-
-@dataclass(frozen=True)
-class DiceSeedRevealed(Event):
-    """The seed in play, revealed; an early reveal commits the next one in the same event."""
-
-    seed: str  # hex
-    next_commitment: str = ""  # sha256 of the fresh seed later rolls use; "" at the game's end
-
-
-@dataclass(frozen=True)
-class DiceSeedCommitted(Event):
-    """A fresh secret seed for the rolls from here on (its sha256), e.g. for a game imported into
-    a store that never held the seed of its exported log."""
-
-    commitment: str
-
-
-@dataclass(frozen=True)
-class UndoRequested(Event):
-    requested_by: str
-    to_version: int
-    from_version: int
-    approvers: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class UndoApproved(Event):
-    seat: str
-
-
-@dataclass(frozen=True)
-class UndoDeclined(Event):
-    seat: str
-
-
-@dataclass(frozen=True)
-class EventsReverted(Event):
-    """Fold as "state = state at version ``to_version``"; nothing is deleted."""
-
-    from_version: int
-    to_version: int
-
-
-@dataclass(frozen=True)
-class RequestUndo(Command):
-    to_version: int
-
-
-@dataclass(frozen=True)
-class ApproveUndo(Command):
-    COMMUTES = True  # an answer to the pending undo, whatever others answered meanwhile
-
-
-@dataclass(frozen=True)
-class DeclineUndo(Command):
-    COMMUTES = True
-
-
-@dataclass(frozen=True)
-class RevealDiceSeed(Command):
-    """Moderator only: publish the seed so anyone can recompute every roll."""
-
-
-@dataclass(frozen=True)
-class CommitDiceSeed(Command):
-    """System only (``casus import``): commit a fresh seed for the rolls after this event."""
-
-
-@dataclass(frozen=True)
-class ReissueSeatToken(Command):
-    """Moderator only: hand ``seat`` (or the moderator's own) to a new player. The service answers
-    the new token once; the old one stops working at once, and the seat's mail registration ends."""
-
-    COMMUTES = True  # whatever else happened meanwhile, the seat is handed over
-
-    seat: str
-
-
-@dataclass(frozen=True)
-class SeatTokenReissued(Event):
-    """``seat``'s token was reissued: only the one issued with this event counts from here on (the
-    token itself is never in the log)."""
-
-    seat: str
-
-
-PLATFORM_COMMANDS = ((RequestUndo, ApproveUndo, DeclineUndo, RevealDiceSeed) + sch.SCHEDULE_COMMANDS
-                     + (ReissueSeatToken,))
-# The platform's, issued by the service itself (import, scheduler), never by a seat.
-SYSTEM_COMMANDS = (CommitDiceSeed,) + sch.SCHEDULE_SYSTEM_COMMANDS
-PLATFORM_EVENTS = (GameCreated, DiceRolled, DiceSeedRevealed, UndoRequested, UndoApproved,
-                   UndoDeclined, EventsReverted, DiceSeedCommitted) + sch.SCHEDULE_EVENTS + (SeatTokenReissued,)
-_PLATFORM_EVENT_TYPES = frozenset(PLATFORM_EVENTS)
-# (platform event type, schema version) -> fn(data) -> data of the next version: the platform's
-# own, as a ruleset's ``Ruleset.upcasters`` are its own. Raise a platform event's SCHEMA_VERSION
-# only with an upcaster from the old one here: every stored game of every ruleset holds these
-# events, and every ``events.codec.Codec`` reads them through this table.
-PLATFORM_UPCASTERS: dict[tuple[str, int], Callable[[dict], dict]] = {}
-
-# ---- state -----------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class LoggedEvent:
-    """What the undo rules need to know of one stored event (the runtime reads it from the log).
-    ``command_id``: the command that appended it (None for ``GameCreated`` or where the runtime
-    does not say): two neighbours of one command mark a version inside it."""
-
-    version: int
-    actor: str
-    rolled_dice: bool
-    reveals: bool
-    command_id: str | None = None
-    event_type: str = ""  # the event's type name (where the runtime says)
-    reverted_to: int | None = None  # an ``EventsReverted``: the version the game went back to
+# ---- seals -----------------------------------------------------------------------------------
 
 
 def seal_key(state: GameState, key: str) -> str:
@@ -198,88 +66,6 @@ def _revealed(state: GameState, event: Event) -> frozenset[str] | None:
         return None
     keys = event.unseals()
     return frozenset(seal_key(state, key) for key in keys) if keys else None
-
-
-# ---- the undo rules --------------------------------------------------------------------------
-
-
-def request_undo(seat: str, to_version: int, current_version: int, seats: frozenset[str],
-                 reverted: Sequence[LoggedEvent], last_kept: LoggedEvent | None = None) -> list[Event]:
-    """CORE-undo: own moves without dice or reveals undo at once; anything else needs the
-    affected seats' approval (every other seat when dice were rolled, a secret revealed, or the
-    moderator/system acted). The moderator's undo takes effect at once. The game goes back to
-    the end of a command (``last_kept``, the event at ``to_version``, is the last of its
-    command): a version inside one is a state the game never rested in (half a turn's steps run,
-    the rest not), from which it may have no way on."""
-    if not 1 <= to_version < current_version:
-        raise RuleViolation("CORE-undo", f"to_version must be between 1 and {current_version - 1}")
-    first = reverted[0] if reverted else None
-    if (last_kept is not None and first is not None and last_kept.command_id is not None
-            and first.command_id == last_kept.command_id):
-        same = [e.version for e in reverted if e.command_id == last_kept.command_id]
-        raise RuleViolation("CORE-undo", f"version {to_version} is inside a command (its events run to "
-                                         f"version {same[-1]}): undo to the version that ends a command")
-    others = seats - {seat}
-    if seat == MODERATOR:
-        approvers: frozenset[str] = frozenset()
-    elif any(e.rolled_dice or e.reveals or e.actor in (MODERATOR, SYSTEM) for e in reverted):
-        approvers = frozenset(others)
-    else:
-        approvers = frozenset(e.actor for e in reverted) & others
-    requested = UndoRequested(seat, to_version, current_version, tuple(sorted(approvers)))
-    if approvers:
-        return [requested]
-    return [requested, EventsReverted(current_version + 1, to_version)]
-
-
-def approve_undo(seat: str, pending: PendingUndo | None, current_version: int) -> list[Event]:
-    """CORE-undo: the last approval reverts at once."""
-    if pending is None or seat not in pending.waiting_for:
-        raise RuleViolation("CORE-undo", "no undo is waiting for this seat's approval")
-    approved = UndoApproved(seat)
-    if pending.waiting_for == {seat}:
-        return [approved, EventsReverted(current_version + 1, pending.to_version)]
-    return [approved]
-
-
-def decline_undo(seat: str, pending: PendingUndo | None) -> list[Event]:
-    """CORE-undo: a seat asked, the requester or the moderator may decline."""
-    if pending is None or (seat not in pending.waiting_for and seat not in (pending.requested_by, MODERATOR)):
-        raise RuleViolation("CORE-undo", "no undo is waiting for this seat")
-    return [UndoDeclined(seat)]
-
-
-UNDO_LOOKBACK = 100  # events read back from the end of the log for the undo a seat is offered
-_UNDO_BOOKKEEPING = frozenset(c.__name__ for c in (UndoRequested, UndoApproved, UndoDeclined, EventsReverted))
-
-
-def undo_offer(seat: str, version: int, logged: Sequence[LoggedEvent]) -> CommandSpec | None:
-    """CORE-undo: ``RequestUndo`` back to where ``seat``'s own last command began (an undo goes to
-    the end of a command: the one before it), and as choices every version where a command ended
-    from there on (taking back only what followed it). ``logged``: the last events of the log up
-    to ``version``. Read along the game's line: what an undo took back is skipped (from an
-    ``EventsReverted`` on to the version it went back to), and so are the undo's own requests and
-    answers, which moved nothing. None when the seat has no command of its own in ``logged``."""
-    by_version = {e.version: e for e in logged}
-    line: list[LoggedEvent] = []  # newest first
-    at = version
-    while at in by_version:
-        event = by_version[at]
-        line.append(event)
-        at = event.reverted_to if event.reverted_to is not None else at - 1
-    own = next((i for i, e in enumerate(line) if e.actor == seat and e.event_type not in _UNDO_BOOKKEEPING
-                and e.command_id is not None), None)
-    if own is None:
-        return None
-    first = own
-    while first + 1 < len(line) and line[first + 1].command_id == line[own].command_id:
-        first += 1
-    if first + 1 == len(line):  # where it began is older than what was read
-        return None
-    now = line[0].reverted_to  # the game rests where the last undo took it: no undo to there
-    ends = [e.version for i, e in enumerate(line[1:first + 2], start=1)
-            if (e.command_id is None or e.command_id != line[i - 1].command_id) and e.version != now]
-    return CommandSpec("RequestUndo", None, {"to_version": ends}, "CORE-undo", {"to_version": ends[-1]})
 
 
 # ---- the decider -----------------------------------------------------------------------------
@@ -444,9 +230,10 @@ class Platform:
     def rewound(self, now: GameState, earlier: GameState) -> GameState:
         """CORE-undo, CORE-seal: folding ``EventsReverted`` gives the state at its ``to_version``
         (``earlier``), with the log moving on: the version counts on, what was published (the
-        seed, revealed seals) stays published, the seed committed last stays the one in play, no undo waits any more, and seals decided from
-        now on get new names (``seal_key``), so nothing revealed before unseals them. CORE-seat:
-        a seat handed over stays handed over (its old token never comes back)."""
+        seed, revealed seals) stays published, the seed committed last stays the one in play, no
+        undo waits any more, and seals decided from now on get new names (``seal_key``), so nothing
+        revealed before unseals them. CORE-seat: a seat handed over stays handed over (its old
+        token never comes back)."""
         schedule = earlier.schedule  # CORE-deadline: the step brought back gets a fresh deadline
         if schedule is not None and schedule.current is not None:
             schedule = replace(schedule, current=None)
