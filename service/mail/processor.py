@@ -35,6 +35,7 @@ from service.games import seat_key
 from service.http.plumbing import as_problem
 from service.mail import orders as text_orders
 from service.mail import platform_orders
+from service.mail.order_help import help_lines
 from service.mail.seats import ATTACHMENTS, NOTIFY, MailSeats, normalise
 from service.mail.transport import MAX_MESSAGE_BYTES
 from service.http.problems import Problem
@@ -276,9 +277,9 @@ class OrderDesk:
 
     def _help(self, ruleset, legal: list[dict], optional: list[dict]) -> list[str]:
         """HELP: the orders the game waits for from the seat, then what it may also send."""
-        out = self._hints(text_orders.help_lines(ruleset, legal), "Orders you may send now:")
+        out = self._hints(help_lines(ruleset, legal), "Orders you may send now:")
         if optional:
-            out += self._hints(text_orders.help_lines(ruleset, optional),
+            out += self._hints(help_lines(ruleset, optional),
                                "Also open to you (the game waits for none of these):")
             if any(body["type"] == "ReissueSeatToken" for body in optional):
                 out.append(f"  ({platform_orders.REISSUE_USAGE} hands a seat to a new player: its new token "
@@ -305,7 +306,7 @@ class OrderDesk:
         if rule_id:
             rule = all_rules().get(rule_id)
             out.append(f"Rule {rule_id}" + (f": {rule.text}" if rule else ""))
-        return out + self._missed(game_id, seat) + self._hints(text_orders.help_lines(ruleset, legal))
+        return out + self._missed(game_id, seat) + self._hints(help_lines(ruleset, legal))
 
     def _missed(self, game_id: str, seat: str) -> list[str]:
         """Why an order may have come too late: a deadline this seat missed since it last acted

@@ -14,7 +14,7 @@ import yaml
 from domain.kernel import MODERATOR
 from domain.kernel.schedule_rules import current_step
 from projections.redaction import SeatView
-from service.mail.reports import _pack_names, readable, sentence, with_dice_commitments
+from service.mail.event_sentences import pack_names, readable, sentence, with_dice_commitments
 from service.web.tables import Table, tables_of
 
 SVG = "image/svg+xml"
@@ -171,7 +171,7 @@ def log_entries(games, rules, view: SeatView, game_id: str, after: int, until: i
     """The events after ``after`` up to ``until`` as the seat may read them, newest first."""
     envelopes = games.store.read(game_id, after=after, until=until) if until > after else []
     events = [view.event_for(e) for e in envelopes]
-    names = _pack_names(rules)
+    names = pack_names(rules)
 
     def earlier() -> str | None:
         """The seed commitment in play at version ``after``: the one shown now, unless an event

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from service.mail.reports import readable
+from service.mail.event_sentences import readable
 
 
 @dataclass
