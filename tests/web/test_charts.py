@@ -135,6 +135,24 @@ def test_every_charted_projection_is_its_rulesets():
             assert ruleset.projection(chart["projection"]) is not None, (ruleset_id, chart)
 
 
+def test_the_global_game_charts_income_and_each_treasury(client):
+    """Issue 25 item 9 on the table: a whole Global game charts its income and its treasuries (the
+    UK's two among them); a battles-only Global game has nothing to chart."""
+    created = client.post("/games", json={"ruleset": "aa-global1940", "preset": "one-per-power",
+                                          "options": {"mode": "game"}}).json
+    html = client.get(f"/table/games/{created['game_id']}/charts", headers=BROWSER).get_data(as_text=True)
+    for title in ("Income (IPCs collected)", "Treasury (IPCs)"):
+        assert f">{title}</h2>" in html
+    treasury = _table_rows(html, "Treasury (IPCs)")[-1]
+    economy = client.get(f"/games/{created['game_id']}/projections/economy").json["data"]
+    assert sorted(treasury[2:], key=float) == sorted((f"{v:g}" for v in economy["treasury"].values()), key=float)
+    assert "UK Pacific" in html.split("Treasury (IPCs): the values", 1)[1]
+    battles_only = client.post("/games", json={"ruleset": "aa-global1940", "preset": "one-per-power",
+                                               "options": {"mode": "battles"}}).json
+    html = client.get(f"/table/games/{battles_only['game_id']}/charts", headers=BROWSER).get_data(as_text=True)
+    assert "This ruleset has no charted projections yet." in html
+
+
 def test_axis_and_allies_income_and_victory_cities_are_charted(client):
     created = client.post("/games", json={"ruleset": "aa-revised-phase-one", "preset": "one-per-power",
                                           "options": {"mode": "game"}}).json
