@@ -30,7 +30,7 @@ graceful_timeout = 5  # open SSE streams must not hold a shutdown for long
 accesslog = "-"
 # The path without its query: a ?stream_token= stays out of the logs.
 access_log_format = '%(h)s %(l)s %(u)s %(t)s "%(m)s %(U)s %(H)s" %(s)s %(b)s "%(f)s" "%(a)s"'
-# Above the service's own limits (service/http/plumbing.py), so the app answers most oversized
+# Above the service's own limits (service/http/request_parsing.py), so the app answers most oversized
 # requests itself; past these gunicorn refuses them (ProblemWorker: 414, 431).
 limit_request_line = 8190
 limit_request_field_size = 32768

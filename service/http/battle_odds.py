@@ -46,8 +46,9 @@ from events.envelope import canonical_json
 from service import jobs
 from service.http import schemas as s
 from service.http.combat import SYNC_UNITS
-from service.http.plumbing import Blueprint, bearer_token, current_seat, game_state
 from service.http.problems import not_found, validation
+from service.http.request_parsing import Blueprint
+from service.http.seats import bearer_token, current_seat, game_state
 
 battle_odds = Blueprint("battle_odds", __name__, url_prefix="/games", description="Battle odds")
 ENDPOINT = "battle_odds.BattleOdds"  # a per-seat read (Vary: Authorization, Cache-Control: private)

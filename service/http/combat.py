@@ -34,8 +34,8 @@ from domain.kernel.errors import error_paths
 from events.envelope import canonical_json
 from service.http import schemas as s
 from service.http.command_schemas import _prefix
-from service.http.plumbing import Blueprint
 from service.http.problems import not_found, validation
+from service.http.request_parsing import Blueprint
 from service.packs import default_pack
 
 combat = Blueprint("combat", __name__, url_prefix="/combat", description="Battle odds")

@@ -19,7 +19,9 @@ from flask.views import MethodView
 from events.envelope import Envelope
 from projections.redaction import can_read
 from projections.timeline import READ_PAGE
-from service.http.plumbing import PROBLEM_JSON, Blueprint, current_seat, game_state
+from service.http.error_responses import PROBLEM_JSON
+from service.http.request_parsing import Blueprint
+from service.http.seats import current_seat, game_state
 
 export = Blueprint("export", __name__, url_prefix="/games", description="Export a game's log for offline audit")
 

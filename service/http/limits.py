@@ -22,8 +22,9 @@ from flask_limiter import Limiter, RateLimitExceeded
 from flask_limiter.util import get_remote_address
 from limits import parse_many
 
-from service.http.plumbing import bearer_token, problem_response
+from service.http.error_responses import problem_response
 from service.http.problems import Problem
+from service.http.seats import bearer_token
 
 # Endpoint -> (config field holding its limit, key of the client); only POST is limited.
 LIMITED = {"games.Games": ("rate_limit_create", "address"), "games.Commands": ("rate_limit_commands", "seat")}
@@ -60,7 +61,7 @@ def install(app: Flask, config) -> None:
                       storage_uri=config.redis_url or "memory://",
                       key_prefix=f"{config.redis_prefix}:limits" if config.redis_url else "")
     for endpoint, (limit, key) in limited.items():
-        # The views live in service/http/api.py; wrapping them here keeps the policy in one place.
+        # The views live in games_api.py; wrapping them here keeps the policy in one place.
         app.view_functions[endpoint] = limiter.limit(limit, key_func=key, methods=["POST"])(app.view_functions[endpoint])
     app.extensions["casus_limiter"] = limiter
     app.register_error_handler(RateLimitExceeded, _too_many)

@@ -8,8 +8,9 @@ from flask.views import MethodView
 from marshmallow import Schema, fields, validate
 
 from service.notify import calendar
-from service.http.api import PROBLEM
-from service.http.plumbing import Blueprint, current_seat, game_state
+from service.http.api_common import PROBLEM
+from service.http.request_parsing import Blueprint
+from service.http.seats import current_seat, game_state
 from service.notify.notifications import KINDS, stream
 from service.http.problems import Problem, not_found
 from service.http.schemas import StrictSchema

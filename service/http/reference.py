@@ -10,8 +10,9 @@ from markupsafe import escape
 from werkzeug.http import HTTP_STATUS_CODES
 
 from service.http import schemas as s
-from service.http.plumbing import Blueprint, PROBLEM_JSON
+from service.http.error_responses import PROBLEM_JSON
 from service.http.problems import http_slug, not_found, problem_types
+from service.http.request_parsing import Blueprint
 from service.rules import all_rules
 
 reference = Blueprint("reference", __name__, description="Problem types and rules, as linked from answers")

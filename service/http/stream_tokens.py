@@ -17,8 +17,10 @@ from itsdangerous import BadSignature, URLSafeSerializer
 from marshmallow import Schema, fields
 
 from events.signing import SERVER
-from service.http.plumbing import PROBLEM_JSON, Blueprint, current_seat
+from service.http.error_responses import PROBLEM_JSON
 from service.http.problems import Problem
+from service.http.request_parsing import Blueprint
+from service.http.seats import current_seat
 
 KEY_NAME = "stream-token-key"
 SALT = "casus.stream-token"  # a token signed for another purpose never verifies as this one

@@ -21,7 +21,9 @@ from events.store import iter_all
 from service import jobs as job_functions
 from service.http import schemas as s
 from service.games import seat_key
-from service.http.plumbing import PROBLEM_JSON, Blueprint, current_seat
+from service.http.error_responses import PROBLEM_JSON
+from service.http.request_parsing import Blueprint
+from service.http.seats import current_seat
 from service.http.problems import Problem
 
 follow_ups = Blueprint("follow_ups", __name__, url_prefix="/games", description="Follow-up jobs")

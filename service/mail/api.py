@@ -9,8 +9,9 @@ from flask.views import MethodView
 from marshmallow import Schema, fields, validate
 
 from domain.kernel import MODERATOR
-from service.http.api import PROBLEM
-from service.http.plumbing import Blueprint, current_seat, game_state
+from service.http.api_common import PROBLEM
+from service.http.request_parsing import Blueprint
+from service.http.seats import current_seat, game_state
 from service.mail.processor import game_address
 from service.mail.seats import ATTACHMENTS, MAX_ADDRESSES, NOTIFY, PASSWORD_LENGTH, MailSeats
 from service.mail.transport import MailSettings

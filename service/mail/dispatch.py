@@ -25,7 +25,7 @@ import orjson
 
 from domain.kernel import MODERATOR
 from domain.kernel.schedule_rules import current_step
-from service.http.plumbing import as_problem
+from service.http.error_responses import as_problem
 from service.mail import reports
 from service.notify.notifications import notifications
 from service.mail.processor import OrderDesk, game_address

@@ -32,7 +32,7 @@ from events.envelope import PUBLIC
 from events.store import WrongExpectedVersion
 from service.http.command_schemas import legal_bodies, optional_bodies
 from service.games import seat_key
-from service.http.plumbing import as_problem
+from service.http.error_responses import as_problem
 from service.mail import orders as text_orders
 from service.mail import platform_orders
 from service.mail.order_help import help_lines

@@ -16,7 +16,7 @@ from flask_limiter import RateLimitExceeded
 from flask_limiter.util import get_remote_address
 
 from domain import registry
-from service.http.api import CreateGameSchema
+from service.http.games_api import CreateGameSchema
 from service.http.problems import Problem, validation
 
 # Bucket of POST /games's limit (flask-limiter names a route's bucket by its endpoint): a game

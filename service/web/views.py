@@ -15,7 +15,8 @@ from flask_limiter import RateLimitExceeded
 from domain import registry
 from domain.kernel import SPECTATOR
 from service.http.export_api import readable_cut
-from service.http.plumbing import as_problem, current_seat
+from service.http.error_responses import as_problem
+from service.http.seats import current_seat
 from service.http.problems import Problem
 from service.web import audit as audit_model
 from service.web import charts as chart_model

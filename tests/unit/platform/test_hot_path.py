@@ -11,7 +11,7 @@ from flask import request
 
 from events.signing import KeyRing, verify_head
 from events.sqlite_store import open_sqlite
-from service.http import plumbing as http
+from service.http import request_parsing, strict_json
 from service.http import schemas
 from service.http.app import create_app
 from service.config import Config
@@ -81,15 +81,15 @@ def test_a_signed_head_is_the_same_ed25519_signature_openssl_gives(tmp_path):
 def _strict(raw: bytes):
     """The strict reader alone (json with big integers kept apart), as bodies were read before."""
     try:
-        value = json.loads(raw.decode("utf-8"), parse_int=http._parse_int)
+        value = json.loads(raw.decode("utf-8"), parse_int=strict_json._parse_int)
     except UnicodeDecodeError:
         return ("problem", 400, "malformed-json")
     except RecursionError:
-        return ("problem", 400, "json-too-deep", http._too_deep("the body").detail)
+        return ("problem", 400, "json-too-deep", strict_json._too_deep("the body").detail)
     except ValueError:
         return ("problem", 400, "malformed-json")
     try:
-        unsafe, _ = http._walk(value)
+        unsafe, _ = strict_json._walk(value)
     except Problem as problem:
         return ("problem", problem.status, problem.slug, problem.detail)
     return ("problem", 422, "validation-error", validation(unsafe).extra["errors"]) if unsafe else ("value", value)
@@ -97,7 +97,7 @@ def _strict(raw: bytes):
 
 def _read(raw: bytes):
     try:
-        return ("value", http.read_json(raw))
+        return ("value", strict_json.read_json(raw))
     except Problem as problem:
         if problem.slug == "validation-error":
             return ("problem", 422, "validation-error", problem.extra["errors"])
@@ -121,4 +121,4 @@ def test_the_quick_json_reader_answers_as_the_strict_one(raw):
 ])
 def test_header_sizes_are_those_of_the_request_headers(app, headers):
     with app.test_request_context("/games", method="POST", headers=headers, data=b"{}"):
-        assert sorted(http.header_sizes(request.environ)) == sorted(len(k) + len(v) for k, v in request.headers.items())
+        assert sorted(request_parsing.header_sizes(request.environ)) == sorted(len(k) + len(v) for k, v in request.headers.items())
