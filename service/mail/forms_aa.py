@@ -13,21 +13,13 @@ aside, a plural "s" dropped. Board names are matched case, spacing, dots and hyp
 name not on the board is kept as written, for the rules to refuse by name. Treasuries (Global's
 ``UK Pacific``, or ``Pacific``) and research charts (``AIR NAVAL``) are the board's and the pack's.
 
-The short forms' files themselves are read and checked here too (``short_forms``), for every
-ruleset: a form's ``read`` names a reader of ``READERS``, its write templates the ``WRITERS``."""
+The short forms' files (every ruleset's) are read and checked by ``form_files``."""
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import lru_cache
-from importlib import resources
 from typing import Any, Callable
-
-import yaml
-
-from service.http.command_schemas import ruleset_docs
-from service.packs import default_pack
 
 NUMBER = re.compile(r"\d{1,4}")
 GLUED = re.compile(r"(\d{1,4})([A-Za-z][\w:]*)")  # "3INF"
@@ -401,152 +393,3 @@ READERS: dict[str, Callable[[Groups, Words, Fields], Groups]] = {
     "purchase": read_purchase, "move": read_move, "place": read_place, "losses": read_losses,
     "standing": read_standing, "research": read_research, "spaces": read_spaces,
 }
-
-
-# ---- writing (HELP) ------------------------------------------------------------------------------
-
-def _word(words: Words, unit: str) -> str:
-    base, hit = (unit[:-len(HIT)], HIT.upper()) if unit.endswith(HIT) else (unit, "")
-    return words.written.get(base, base).upper() + hit
-
-
-def write_units(value: dict, words: Words) -> str:
-    if not isinstance(value, dict) or not value:
-        raise KeyError("units")
-    return " ".join(f"{n} {_word(words, unit)}" for unit, n in value.items())
-
-
-def write_unit_list(value: list, words: Words) -> str:
-    if not isinstance(value, list) or not value:
-        raise KeyError("units")
-    return " ".join(_word(words, unit) for unit in value)
-
-
-def write_route(value: list, words: Words) -> str:
-    if not isinstance(value, list) or not value:
-        raise KeyError("route")
-    return " -> ".join(value)
-
-
-def write_chance(value: Any) -> str:
-    fraction = Fraction(str(value))
-    percent = fraction * 100
-    return f"{percent.numerator}%" if percent.denominator == 1 else f"{fraction.numerator}/{fraction.denominator}"
-
-
-def write_standing(example: dict, words: Words) -> str:
-    """The words after STANDING ORDERS that state ``example`` (the power's current orders)."""
-    parts = [_word(words, u) for u in example.get("order_of_losses") or ()]
-    if example.get("retreat_below") is not None:
-        parts.append(f"RETREAT BELOW {write_chance(example['retreat_below'])}")
-    if example.get("retreat_after_round") is not None:
-        parts.append(f"RETREAT AFTER ROUND {example['retreat_after_round']}")
-    parts += ["SUBMERGE"] * bool(example.get("submerge")) + ["INTERACTIVE"] * bool(example.get("interactive"))
-    parts += ["KEEP FACTORIES"] * (example.get("destroy_factories") is False)
-    parts += ["NO EMERGENCY"] * (example.get("emergency_infantry") is False)
-    parts += ["SCRAMBLE"] * bool(example.get("scramble"))  # Global's; a Revised example has no such field
-    if example.get("kamikaze") or example.get(KAMIKAZE_TARGETS):
-        targets = " ".join(_word(words, u) for u in example.get(KAMIKAZE_TARGETS) or ())
-        parts.append(f"KAMIKAZE {int(example.get('kamikaze') or 0)}" + (f" AT {targets}" if targets else ""))
-    if example.get("raid_zones") or example.get("lend_lease"):
-        raise KeyError("raid_zones")  # no short form: HELP writes the generic syntax
-    return "".join(" " + p for p in parts)
-
-
-def write_repairs(value: dict, words: Words) -> str:
-    if not isinstance(value, dict) or not value:
-        raise KeyError("repairs")
-    return ", ".join(f"{n} {territory}" for territory, n in value.items())
-
-
-WRITERS: dict[str, Callable[[Any, Words], str]] = {
-    "units": write_units, "unit_list": write_unit_list, "route": write_route, "standing": write_standing,
-    "repairs": write_repairs,
-    "words": lambda value, words: str(value).replace("_", " "),
-    "chart": lambda value, words: str(value).replace("_", " ").upper(),
-}
-
-
-# ---- the short forms' files -----------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class ShortForm:
-    """One short form: ``match`` (named groups) -> ``type`` with ``data`` ("{group}" substituted)."""
-
-    type: str
-    match: re.Pattern
-    data: dict
-    usage: str  # a line as written, for error messages
-    write: tuple[str, ...] = ()  # how HELP writes an offered command: tried in order
-    required: tuple[str, ...] = ()  # fields the line itself must give
-    read: str | None = None  # the reader (READERS) that types the line's groups
-    open: tuple[str, ...] = ()  # fields whose offered choices are suggestions, not limits
-    unlisted: bool = False  # read even when legal-commands does not list the command (it lists examples)
-    hint: bool = False  # HELP shows the usage beside an offer written otherwise
-
-
-@lru_cache(maxsize=None)
-def short_forms(ruleset) -> tuple[ShortForm, ...]:
-    """The ruleset's short forms from ``shortforms/<id>.yaml`` (none if it has no file), checked:
-    each names a command of the ruleset and its fields, its reader, and its usage line is written in it."""
-    docs, forms = ruleset_docs(ruleset), []
-    for entry in _shortform_file(ruleset).get("forms", ()):
-        form = ShortForm(entry["type"], re.compile(entry["match"], re.IGNORECASE), entry.get("data", {}),
-                         entry["usage"], tuple(entry.get("write", ())), tuple(entry.get("required", ())),
-                         entry.get("read"), tuple(entry.get("open", ())), entry.get("unlisted", False),
-                         entry.get("hint", False))
-        fields = docs[form.type].data_schema["properties"] if form.type in docs else {}
-        problem = ("names no command of the ruleset" if form.type not in docs
-                   else "fills a field the command does not have" if not set(form.data) <= set(fields)
-                   else "opens a field the command does not have" if not set(form.open) <= set(fields)
-                   else "names no reader of forms_aa.READERS" if form.read not in (None, *READERS)
-                   else "its usage is not written in it" if not form.match.fullmatch(form.usage) else None)
-        if problem:
-            raise ValueError(f"shortforms/{ruleset.id}.yaml, {form.usage!r}: {problem}")
-        forms.append(form)
-    return tuple(forms)
-
-
-@lru_cache(maxsize=None)
-def _shortform_file(ruleset) -> dict:
-    source = resources.files(__package__) / "shortforms" / f"{ruleset.id}.yaml"
-    return yaml.safe_load(source.read_text(encoding="utf-8")) if source.is_file() else {}
-
-
-@lru_cache(maxsize=None)
-def form_words(ruleset) -> Words:
-    """The unit and board words the ruleset's forms read (its file's ``words``, its default pack)."""
-    return words_of(_shortform_file(ruleset).get("words") or {}, default_pack(ruleset))
-
-
-def read(ruleset, form: ShortForm, groups: Groups) -> Groups:
-    """The line's groups typed by the form's reader (unchanged when it names none)."""
-    if form.read is None:
-        return groups
-    fields = frozenset(ruleset_docs(ruleset)[form.type].data_schema.get("properties", {}))
-    return READERS[form.read](groups, form_words(ruleset), fields)
-
-
-def offers_for(form: ShortForm | None, kind: str, legal: list[dict], schema: dict) -> list[dict]:
-    """The offers a line is judged against: legal-commands' of its type, the form's ``open`` fields
-    no longer limited by their choices; for an ``unlisted`` form when none is listed, one for the
-    seat's one power (the rules judge the rest)."""
-    bodies = [b for b in legal if b.get("type") == kind]
-    powers = {b["power"] for b in legal if b.get("power")}
-    if not bodies and form is not None and form.unlisted and (powers or "power" in form.data):
-        bodies = [{"type": kind, "power": powers.pop() if len(powers) == 1 else None, "choices": {},
-                   "data_schema": schema, "example": None}]
-    return [_opened(b, form.open) for b in bodies] if form is not None and form.open else bodies
-
-
-def _opened(body: dict, names: tuple[str, ...]) -> dict:
-    schema = body.get("data_schema") or {}
-    props = {k: {a: b for a, b in v.items() if a not in ("enum", "minimum", "maximum")} if k in names else v
-             for k, v in schema.get("properties", {}).items()}
-    return {**body, "data_schema": {**schema, "properties": props}}
-
-
-def hint(ruleset, kind: str | None = None, written: str = "") -> str | None:
-    """The usage of a ``hint`` form of ``kind`` (any kind: the first) that is not ``written``."""
-    return next((f.usage for f in short_forms(ruleset)
-                 if f.hint and kind in (None, f.type) and f.usage != written), None)

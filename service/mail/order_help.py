@@ -8,8 +8,9 @@ import re
 from typing import Any
 
 from service.http.command_schemas import ruleset_docs
-from service.mail import forms_aa
-from service.mail.forms_aa import form_words, short_forms
+from service.mail import form_files
+from service.mail.form_files import form_words, short_forms
+from service.mail.forms_aa_write import WRITERS
 from service.mail.order_offers import PLACE, command_defaults, pin_of
 from service.mail.order_syntax import read_line
 from service.mail.order_values import FALSY, NULLS, TRUTHY, BadLine, shown, spoken
@@ -26,7 +27,7 @@ def help_lines(ruleset, legal: list[dict]) -> list[str]:
     lines, hinted = [], set()
     for body in legal:  # a form's usage beside the first offer of its type that HELP writes otherwise
         written = _written(ruleset, body, legal)
-        usage = None if body["type"] in hinted else forms_aa.hint(ruleset, body["type"], written)
+        usage = None if body["type"] in hinted else form_files.hint(ruleset, body["type"], written)
         hinted.add(body["type"])
         lines.append(f"{written}{NOTE_GAP}({_note(body)}{'; e.g. ' + usage if usage else ''})")
     return lines
@@ -64,7 +65,7 @@ def _write(template: str, example: dict, ruleset) -> str | None:
     def filled(m: re.Match) -> str:
         name, writer = m.groups()
         value = example if name == "example" and writer else _present(example, name)
-        return spoken(value) if writer is None else forms_aa.WRITERS[writer](value, form_words(ruleset))
+        return spoken(value) if writer is None else WRITERS[writer](value, form_words(ruleset))
     try:
         return PLACE.sub(filled, template)
     except KeyError:
@@ -118,6 +119,6 @@ def _summary(choice: Any) -> str:
 def hints(ruleset, legal: list[dict], kind: str | None) -> list[str]:
     """The legal lines of the type the line was about (all of them when it named none)."""
     bodies = [b for b in legal if kind is None or b.get("type") == kind] or legal
-    usage = forms_aa.hint(ruleset)
+    usage = form_files.hint(ruleset)
     lines = help_lines(ruleset, bodies[:MAX_HINTS]) if bodies else [REMINDER.replace(REMINDED, usage or REMINDED)]
     return lines + ([f"... and {len(bodies) - MAX_HINTS} more: send HELP"] if len(bodies) > MAX_HINTS else [])

@@ -15,8 +15,8 @@ import jsonschema_rs
 from domain.kernel.plain import to_plain
 from domain.kernel.platform import PLATFORM_COMMANDS
 from service.http.command_schemas import ruleset_docs
-from service.mail import forms_aa
-from service.mail.forms_aa import ShortForm
+from service.mail import form_files
+from service.mail.form_files import ShortForm
 from service.mail.order_values import (
     NO_VALUE,
     BadLine,
@@ -37,7 +37,7 @@ def resolve(ruleset, kind: str, given_text: dict, legal: list[dict], form: Short
         if (groups or {}).get(name) is None:
             raise BadLine(f"{label} needs {_the(name)}: {form.usage}", kind)
     schema = ruleset_docs(ruleset)[kind].data_schema
-    bodies = forms_aa.offers_for(form, kind, legal, schema)
+    bodies = form_files.offers_for(form, kind, legal, schema)
     if not bodies:
         raise BadLine(f"{kind} is not open to you now.")
     props, defaults = schema.get("properties", {}), command_defaults(ruleset, kind)

@@ -9,8 +9,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from service.http.command_schemas import ruleset_docs
-from service.mail import forms_aa
-from service.mail.forms_aa import short_forms
+from service.mail import form_files, forms_aa
+from service.mail.form_files import short_forms
 from service.mail.order_offers import resolve
 from service.mail.order_values import JSON, BadLine, Raw
 
@@ -40,7 +40,7 @@ def read_line(line: str, ruleset, legal: list[dict]) -> Order:
         found = form.match.fullmatch(spoken)
         if found:
             try:
-                groups = forms_aa.read(ruleset, form, found.groupdict())
+                groups = form_files.read(ruleset, form, found.groupdict())
             except forms_aa.FormError as bad:
                 raise BadLine(f"{first.upper()}: {bad}", form.type) from None
             data = resolve(ruleset, form.type, form.data, legal, form, groups, first.upper())

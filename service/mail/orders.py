@@ -3,7 +3,7 @@ the service takes, and HELP, every command legal now written as a line the seat 
 
 Two syntaxes. The generic one, ``SubmitBid power=GE points=9 options=2``, is derived from the
 command schemas, so it reads every command of every ruleset. Short forms (``BID GE 9 x2``) are data:
-``shortforms/<ruleset-id>.yaml``, read by ``forms_aa`` (whose readers type a form's words where a
+``shortforms/<ruleset-id>.yaml``, read by ``form_files`` and ``forms_aa`` (whose readers type a form's words where a
 pattern alone cannot: ``MOVE 2 INF 1 ARM Karelia S.S.R. -> Archangel``). Either way a line is read
 against what legal-commands offers the seat now: its values are typed by the command's schema and
 matched (case and spacing aside) to the choices offered, and the fields it leaves out that the offer
@@ -15,7 +15,7 @@ The module's parts: ``order_syntax`` reads a line, ``order_offers`` judges it ag
 ``order_values`` types its values, ``order_help`` writes HELP and the hints of a refused line."""
 from __future__ import annotations
 
-from service.mail.forms_aa import short_forms
+from service.mail.form_files import short_forms
 from service.mail.order_help import (
     MAX_HINTS,
     NOTE_GAP,

@@ -17,12 +17,19 @@ from domain import registry
 from domain.aa.global1940.game import commands as cmd
 from domain.aa.global1940.game.events import ResearchRolled, UnitsPurchased
 from domain.aa.global1940.politics import WarDeclared
-from domain.aa.revised_phase_one.game.events import LossesChosen, StandingOrdersSet, UnitsMoved, UnitsPlaced
+from domain.aa.revised_phase_one.game.events import (
+    LossesChosen,
+    StandingOrdersSet,
+    UnitsMoved,
+    UnitsPlaced,
+)
 from domain.aa.revised_phase_one.game.state import Phase
 from domain.kernel.plain import to_plain
 from events.codec import Codec
 from service.http.command_schemas import ready_body, ruleset_docs
-from service.mail.forms_aa import form_words, read_standing, write_standing
+from service.mail.form_files import form_words
+from service.mail.forms_aa import read_standing
+from service.mail.forms_aa_write import write_standing
 from service.mail.orders import Order, OrderError, help_lines, parse_order, short_forms
 from tests.rules.aa.test_aag_game_table import GlobalTable, new_game
 
