@@ -19,7 +19,7 @@ from domain.aa.global1940.game.mobilize import capacity, facility_problem
 from domain.aa.global1940.game.movement import operational, rocket_targets
 from domain.aa.global1940.game.state import GlobalGame, GlobalState
 from domain.aa.global1940.pack import GlobalGamePack
-from domain.aa.revised_phase_one.game.fighting import retreat_spaces
+from domain.aa.revised_phase_one.game.legal import battle_choices
 from domain.aa.revised_phase_one.game.legal_moves import move_examples
 from domain.aa.revised_phase_one.game.state import Phase
 from domain.kernel import MODERATOR, SYSTEM, CommandSpec
@@ -100,23 +100,6 @@ def _moves(pack: GlobalGamePack, game: GlobalGame, power: str) -> list[CommandSp
     return specs
 
 
-def _battles(pack: GlobalGamePack, game: GlobalGame, power: str) -> list[CommandSpec]:
-    specs = []
-    for battle in game.battle_order():
-        if battle.status != "waiting" or power not in battle.waiting:
-            continue
-        key = {"power": power, "battle_id": battle.battle_id}
-        order = list(game.orders_of(power).order_of_losses)
-        specs.append(_spec(cmd.UseStandingOrders, power, "AAR-casualties", key))
-        specs.append(_spec(cmd.ChooseLosses, power, "AAR-casualties", {**key, "losses": order}))
-        if power == battle.attacker:
-            specs.append(_spec(cmd.PressAttack, power, "AAR-retreat", key))
-            places = retreat_spaces(pack, game, battle) if battle.round else []
-            if places:
-                specs.append(_spec(cmd.Retreat, power, "AAR-retreat", {**key, "to": places[0]}, {"to": places}))
-    return specs
-
-
 def _site(pack: GlobalGamePack, game: GlobalGame, power: str, treasury: str, unit: str) -> dict | None:
     """A body placing ``unit`` now (territory, zone) from ``treasury``'s purchase, or None."""
     board = pack.board
@@ -168,7 +151,7 @@ def _standing(game: GlobalGame, power: str) -> CommandSpec:
 def _for_power(pack: GlobalGamePack, state: GlobalState, power: str) -> list[CommandSpec]:
     game = state.game
     if game.phase is Phase.COMBAT:
-        return _battles(pack, game, power)
+        return battle_choices(pack, game, power)
     if power != game.power:
         return []
     match game.phase:

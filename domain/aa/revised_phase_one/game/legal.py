@@ -112,7 +112,9 @@ def _moves(pack: GamePack, game: Game, power: str) -> list[CommandSpec]:
     return specs
 
 
-def _battles(pack: GamePack, game: Game, power: str) -> list[CommandSpec]:
+def battle_choices(pack: GamePack, game: Game, power: str) -> list[CommandSpec]:
+    """AAR-casualties, AAR-retreat: what ``power`` may answer in the battle waiting for it (the
+    Global game's too: its battles are fought alike)."""
     specs = []
     for battle in game.battle_order():
         if battle.status != "waiting" or power not in battle.waiting:
@@ -126,9 +128,17 @@ def _battles(pack: GamePack, game: Game, power: str) -> list[CommandSpec]:
             places = retreat_spaces(pack, game, battle) if battle.round else []
             if places:
                 specs.append(_spec(cmd.Retreat, power, "AAR-retreat", {**key, "to": places[0]}, {"to": places}))
-        if power == battle.defender and not battle.round and not battle.emergency:
+    return specs
+
+
+def _battles(pack: GamePack, game: Game, power: str) -> list[CommandSpec]:
+    specs = battle_choices(pack, game, power)
+    for battle in game.battle_order():  # AAR1-emergency: before the first round, the defender may buy
+        if battle.status == "waiting" and power == battle.defender and power in battle.waiting \
+                and not battle.round and not battle.emergency:
             most = affordable_emergency(pack, game, battle)
             if most:
+                key = {"power": power, "battle_id": battle.battle_id}
                 specs.append(_spec(cmd.BuyEmergencyInfantry, power, "AAR1-emergency", {**key, "count": most},
                                    {"count": {"minimum": 0, "maximum": most}}))
     return specs
