@@ -168,6 +168,6 @@ class BidTurns(Command):
     COMMUTES: ClassVar[bool] = True  # sealed: it does not depend on the other side's bid
 
 
-GAME_COMMANDS = (BidTurns, SetStandingOrders, Purchase, MoveUnits, FireRockets, EndCombatMove, ChooseLosses, PressAttack,
-                 Retreat, UseStandingOrders, BuyEmergencyInfantry, EndNonCombatMove, PlaceUnits, EndPlacement,
-                 DevelopWeapons)
+GAME_COMMANDS = (BidTurns, SetStandingOrders, Purchase, MoveUnits, FireRockets, EndCombatMove, ChooseLosses,
+                 PressAttack, Retreat, UseStandingOrders, BuyEmergencyInfantry, EndNonCombatMove, PlaceUnits,
+                 EndPlacement, DevelopWeapons)

@@ -48,7 +48,8 @@ def _fold(game: Game, events: list[Event]) -> Game:
 
 def _sides(powers, side_of) -> dict[str, tuple[str, ...]]:
     """Side -> its powers in the order of play."""
-    return {side: tuple(p for p in powers if side_of.get(p) == side) for side in dict.fromkeys(map(side_of.get, powers))}
+    sides = dict.fromkeys(side_of.get(p) for p in powers)
+    return {side: tuple(p for p in powers if side_of.get(p) == side) for side in sides}
 
 
 class RevisedDecider:
@@ -77,13 +78,13 @@ class RevisedDecider:
         agreed = game_options({k: v for k, v in options.items() if k not in BATTLE_OPTIONS}, pack.house)
         position = starting_position(pack.board)
         first = pack.board.powers[0]
-        bidding = agreed.victory == "minor" and not agreed.minor_turns  # AAR1-victory: bid in the game
+        bid_first = agreed.victory == "minor" and not agreed.minor_turns  # AAR1-victory: bid in the game
         game = Game(options=agreed, round=1, power=first,
-                    phase=Phase.BID if bidding else Phase(pack.house.turn_sequence[0]), position=position,
+                    phase=Phase.BID if bid_first else Phase(pack.house.turn_sequence[0]), position=position,
                     treasury=dict(pack.board.treasuries), owners_at_start=dict(position.owners),
                     factories_at_start=position.factories, purchased_factories=frozenset(),
                     had_turn=frozenset({first}),
-                    sides=_sides(pack.board.powers, pack.board.side_of) if bidding else {})
+                    sides=_sides(pack.board.powers, pack.board.side_of) if bid_first else {})
         return RevisedState(**{f.name: getattr(base, f.name) for f in fields(base)}, game=game)
 
     # -- deciding -----------------------------------------------------------------------------

@@ -337,7 +337,8 @@ class BidsRevealed(Event):
 
 
 GAME_EVENTS = (
-    TurnsBid, BidsRevealed, StandingOrdersSet, TurnBegan, PhaseBegan, UnitsPurchased, CommerceRaided, IncomeCollected, UnitsMoved, AaFired,
+    TurnsBid, BidsRevealed, StandingOrdersSet, TurnBegan, PhaseBegan, UnitsPurchased, CommerceRaided,
+    IncomeCollected, UnitsMoved, AaFired,
     TerritoryConquered, RocketFired, BattleFound, EmergencyInfantryBought, LossesChosen, AttackPressed,
     BattleRoundAwaited, BattleContinued, BattleResultApplied, BombingRaidResolved, UnitsPlaced, UnitsLost,
     VictoryChecked, WeaponsDeveloped, LendLeaseGranted, RoundChoices,
