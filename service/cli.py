@@ -1,4 +1,5 @@
-"""The ``casus`` command: serve, worker, jobs, replay, export, import, verify, keys, mail, openapi, data validate."""
+"""The ``casus`` command: serve, worker, jobs, replay, export, import, verify, keys, mail, openapi, data validate.
+The commands over a game's log live in ``cli_logs``, what every command shares in ``cli_common``."""
 from __future__ import annotations
 
 import argparse
@@ -8,8 +9,9 @@ from pathlib import Path
 
 import orjson
 
-from events.envelope import Envelope, NewEvent
-from events.verify import verify
+from service.cli_common import (CommandError, Queues, open_existing_services, open_services, redis_down,
+                                redis_where, require_store)
+from service.cli_logs import ExportError, cmd_export, cmd_import, cmd_keys, cmd_replay, cmd_verify
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -27,7 +29,7 @@ def main(argv: list[str] | None = None) -> int:
 
     worker = sub.add_parser("worker", help="run RQ workers for the background job queues (needs REDIS_URL)")
     worker.add_argument("--burst", action="store_true", help="stop when the queues are empty")
-    worker.add_argument("--queue", action="append", choices=_Queues(), metavar="QUEUE",
+    worker.add_argument("--queue", action="append", choices=Queues(), metavar="QUEUE",
                         help="a queue to work: %(choices)s (again for more; default: every one)")
 
     jobs = sub.add_parser("jobs", help="background jobs of a game")
@@ -75,79 +77,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"casus {args.command}: {error}", file=sys.stderr)
         return getattr(error, "exit_code", 1)
     except Exception as error:
-        if not _redis_down(error):
+        if not redis_down(error):
             raise
-        print(f"casus {args.command}: Redis at {_redis_where()} is not answering ({error})", file=sys.stderr)
+        print(f"casus {args.command}: Redis at {redis_where()} is not answering ({error})", file=sys.stderr)
         return 1
-
-
-def _redis_down(error: Exception) -> bool:
-    # redis is imported here, not at the top: `casus serve` must patch sockets (gevent) before
-    # anything imports them.
-    import redis
-
-    return isinstance(error, (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError))
-
-
-class CommandError(Exception):
-    """A command that cannot do what it was asked: said in one line, never a traceback."""
-
-    exit_code = 1
-
-
-class NoStore(CommandError):
-    """The store a command reads is not there (the wrong folder, or CASUS_DB unset)."""
-
-    exit_code = 2
-
-
-class _Queues:
-    """``--queue``'s choices, service.jobs.QUEUES, imported only when asked (the help, or a
-    --queue to check): importing it imports redis, which `casus serve` must not do before gevent
-    patches sockets. With a metavar, argparse does not list the choices while building."""
-
-    def __iter__(self):
-        from service.jobs import QUEUES
-
-        return iter(QUEUES)
-
-    def __contains__(self, name) -> bool:
-        return name in tuple(self)
-
-
-def _redis_where() -> str:
-    """REDIS_URL without its password, for an error line."""
-    from urllib.parse import urlsplit
-
-    url = urlsplit(os.environ.get("REDIS_URL", ""))
-    return f"{url.hostname}:{url.port or 6379}" if url.hostname else "REDIS_URL"
-
-
-def _require_store(config) -> None:
-    """Before starting a long-running process: a store that does not answer is one clear line."""
-    if config.redis_url:
-        import redis
-
-        redis.Redis.from_url(config.redis_url, socket_connect_timeout=5).ping()
-
-
-def _services():
-    from service import bootstrap
-
-    return bootstrap.from_env()
-
-
-def _existing_services(why: str = ""):
-    """The services over a store that exists. A command that reads games refuses a SQLite file
-    that is not there: opening it would create an empty database, and the game asked for would
-    seem not to exist."""
-    from service.config import Config
-
-    config = Config.from_env()
-    if not config.redis_url and not Path(config.database).is_file():
-        raise NoStore(f"no store at {Path(config.database).resolve()}{why}: run it where the server keeps its "
-                      f"database, or set CASUS_DB to that file (or REDIS_URL)")
-    return _services()
 
 
 def cmd_serve(args) -> int:
@@ -163,7 +96,7 @@ def cmd_serve(args) -> int:
     from service.config import Config
 
     config = Config.from_env()
-    _require_store(config)
+    require_store(config)
     workers = args.workers or (4 if config.redis_url else max(2, os.cpu_count() or 1))
 
     class Server(BaseApplication):
@@ -208,7 +141,7 @@ def cmd_worker(args) -> int:
     if not config.redis_url:
         print("casus worker needs REDIS_URL (without it jobs run inside `casus serve`)", file=sys.stderr)
         return 2
-    _services()  # the rulesets (and extra ones) a job names are registered before the first job
+    open_services()  # the rulesets (and extra ones) a job names are registered before the first job
     run_worker(config.jobs_url, config.redis_prefix, tuple(args.queue or QUEUES), burst=args.burst,
                maintenance_seconds=config.worker_maintenance_seconds, grace_seconds=config.worker_grace_seconds,
                stale_seconds=config.worker_stale_seconds)
@@ -218,7 +151,7 @@ def cmd_worker(args) -> int:
 def cmd_jobs(args) -> int:
     from service.jobs import follow_ups
 
-    services = _existing_services()
+    services = open_existing_services()
     if not services.games.store.version(args.game_id):
         print(f"no game {args.game_id}", file=sys.stderr)
         return 1
@@ -228,159 +161,6 @@ def cmd_jobs(args) -> int:
     else:
         found = follow_ups.requeue(services, args.game_id)
     print(orjson.dumps(found, option=orjson.OPT_INDENT_2).decode())
-    return 0
-
-
-def cmd_replay(args) -> int:
-    from rich.progress import Progress
-
-    games = _existing_services().games
-    timeline = games.timeline
-    rules = timeline.rules(args.game_id)
-    if rules is None:
-        print(f"no game {args.game_id}", file=sys.stderr)
-        return 1
-    total = games.store.version(args.game_id)
-    state, after = rules.platform.initial_state(args.game_id), 0
-    with Progress(transient=False) as progress:
-        task = progress.add_task(f"replaying {args.game_id}", total=total)
-        while after < total:
-            batch = games.store.read(args.game_id, after=after, limit=1000)
-            state = timeline.fold(rules, state, batch)
-            after = batch[-1].version
-            progress.update(task, completed=after)
-    print(f"replayed {total} events; state at version {state.version}, hash {state.last_hash[:16]}")
-    return 0
-
-
-def cmd_export(args) -> int:
-    from events.store import iter_all
-
-    store = _existing_services().games.store
-    out = open(args.output, "wb") if args.output else sys.stdout.buffer
-    count = 0
-    try:
-        for envelope in iter_all(store, args.game_id):
-            out.write(orjson.dumps(envelope.to_dict()) + b"\n")
-            count += 1
-    finally:
-        if args.output:
-            out.close()
-    if count == 0:
-        print(f"no game {args.game_id}", file=sys.stderr)
-        return 1
-    return 0
-
-
-class ExportError(ValueError):
-    """An export file that cannot be read: said in one line, never a traceback."""
-
-
-def read_export(path: str) -> list[Envelope]:
-    try:
-        lines = Path(path).read_bytes().splitlines()
-    except OSError as error:
-        raise ExportError(f"{path}: {error.strerror}") from None
-    envelopes = []
-    for number, line in enumerate(lines, 1):
-        if not line.strip():
-            continue
-        try:
-            envelopes.append(Envelope.from_dict(orjson.loads(line)))
-        except (ValueError, KeyError, TypeError) as error:  # JSONDecodeError is a ValueError
-            raise ExportError(f"{path}, line {number}: not an exported event ({type(error).__name__}: {error})") from None
-    if not envelopes:
-        raise ExportError(f"{path}: no events")
-    return envelopes
-
-
-def cmd_verify(args) -> int:
-    """One verdict: ``ok`` is false when the chain, a die roll or (with --head) the signed head
-    does not check out."""
-    envelopes = read_export(args.file)
-    report = verify(envelopes).to_dict()
-    head_problem = None
-    if args.head:
-        head_problem = _head_problem(envelopes, args.head, args.key)
-        report["head_ok"] = head_problem is None
-        if head_problem:
-            report["ok"] = False
-            report["problems"].append(f"signed head: {head_problem}")
-    print(orjson.dumps(report, option=orjson.OPT_INDENT_2).decode())
-    if report["first_bad_version"] is not None:
-        print(f"FAILED: first bad event is version {report['first_bad_version']}", file=sys.stderr)
-    if head_problem:
-        print(f"FAILED: {head_problem}", file=sys.stderr)
-    if not report["ok"]:
-        return 1
-    if args.head:
-        print(f"the export is exactly the signed history: version {envelopes[-1].version}", file=sys.stderr)
-    return 0
-
-
-def _head_problem(envelopes: list[Envelope], token: str, keys: list[str] | None) -> str | None:
-    """Why the export is not exactly the history the signed head names (None: it is)."""
-    from events.signing import BadHead, verify_head
-
-    if keys:
-        public = dict(k.split("=", 1) for k in keys)
-    else:
-        services = _existing_services(" to take the server's keys from (or give them with --key)")
-        public = services.games.keys.public_keys()
-    try:
-        head = verify_head(token, public)
-    except BadHead as error:
-        return str(error)
-    last = envelopes[-1] if envelopes else None
-    if last is None or last.game_id != head.game_id:
-        return f"the head is of game {head.game_id}, the export of another"
-    if (last.version, last.hash) != (head.version, head.hash):
-        return (f"the head names version {head.version} with hash {head.hash[:16]}..., the export ends at "
-                f"version {last.version} with hash {last.hash[:16]}...")
-    return None
-
-
-def cmd_keys(args) -> int:
-    keys = _services().games.keys
-    if args.action == "rotate":
-        kid, _ = keys.rotate()
-        print(f"new current key {kid}; older keys still verify what they signed", file=sys.stderr)
-    print(orjson.dumps(keys.public_keys(), option=orjson.OPT_INDENT_2).decode())
-    return 0
-
-
-def cmd_import(args) -> int:
-    import secrets
-
-    from domain.kernel import MODERATOR
-
-    envelopes = read_export(args.file)
-    report = verify(envelopes)
-    if not report.ok:
-        print(f"refusing to import: {report.problems[0]}", file=sys.stderr)
-        return 1
-    from domain.kernel import RESERVED_SEATS
-
-    games = _services().games
-    store = games.store
-    game_id = envelopes[0].game_id
-    reserved = set(envelopes[0].data.get("seats", {})) & set(RESERVED_SEATS)
-    if reserved:
-        print(f"refusing to import: seat names {sorted(reserved)} are reserved", file=sys.stderr)
-        return 1
-    if store.version(game_id):
-        print(f"refusing to import: game {game_id} exists in this store already", file=sys.stderr)
-        return 1
-    fields = ("type", "data", "actor", "schema_version", "event_id", "command_id", "correlation_id",
-              "recorded_at", "ruleset", "ruleset_version", "visibility", "reveals", "salt")
-    new = [NewEvent(**{f: getattr(e, f) for f in fields}) for e in envelopes]
-    result = store.append(game_id, new, expected_version=0)
-    if [e.hash for e in result.events] != [e.hash for e in envelopes]:
-        raise SystemExit("imported hashes differ from the export")
-    tokens = {seat: secrets.token_urlsafe(24) for seat in (*envelopes[0].data["seats"], MODERATOR)}
-    games.put_tokens(game_id, tokens)
-    print(orjson.dumps({"game_id": game_id, "events": len(envelopes), "tokens": tokens},
-                       option=orjson.OPT_INDENT_2).decode())
     return 0
 
 
@@ -403,8 +183,8 @@ def _mail(args) -> int:
     settings = MailSettings.from_env()
     if not settings.imap_host or not settings.smtp_host:
         raise CommandError("set CASUS_IMAP_HOST and CASUS_SMTP_HOST (see the README's configuration table)")
-    services = _services()
-    _require_store(services.config)
+    services = open_services()
+    require_store(services.config)
     room = MailRoom(services, settings)
     if args.action == "poll":
         with Inbox(settings) as inbox:

@@ -11,7 +11,7 @@ import pytest
 from events.envelope import Envelope
 from events.signing import verify_head
 from events.verify import verify
-from service.cli import _head_problem
+from service.cli_logs import head_problem
 from service.config import Config
 from service.http.app import create_app
 from tests.support.api import TINY
@@ -143,10 +143,10 @@ def test_the_export_is_cut_before_a_sealed_bid_and_verifies_with_its_head(client
     assert verify(envelopes).ok
     head = response.headers["Casus-Signed-Head"]
     assert verify_head(head, keys).version == cut
-    assert _head_problem(envelopes, head, key_args) is None
+    assert head_problem(envelopes, head, key_args) is None
     response, envelopes = _export(client, dod3.game_id, dod3.auth("moderator"))  # the moderator: everything
     assert envelopes[-1].version == dod3.version()
-    assert verify(envelopes).ok and _head_problem(envelopes, response.headers["Casus-Signed-Head"], key_args) is None
+    assert verify(envelopes).ok and head_problem(envelopes, response.headers["Casus-Signed-Head"], key_args) is None
     assert "Authorization" in response.headers["Vary"]
 
 
