@@ -7,8 +7,6 @@ repairs, standing orders that scramble and spend kamikaze tokens. The battle cal
 (CONFIRM, ADVANCE) are tested with the other rulesets' (tests/unit/mail/test_orders.py)."""
 from __future__ import annotations
 
-import json
-
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -17,64 +15,24 @@ from domain import registry
 from domain.aa.global1940.game import commands as cmd
 from domain.aa.global1940.game.events import ResearchRolled, UnitsPurchased
 from domain.aa.global1940.politics import WarDeclared
-from domain.aa.revised_phase_one.game.events import (
-    LossesChosen,
-    StandingOrdersSet,
-    UnitsMoved,
-    UnitsPlaced,
-)
+from domain.aa.revised_phase_one.game.events import LossesChosen, StandingOrdersSet, UnitsMoved, UnitsPlaced
 from domain.aa.revised_phase_one.game.state import Phase
-from domain.kernel.plain import to_plain
-from events.codec import Codec
-from service.http.command_schemas import ready_body, ruleset_docs
+from service.http.command_schemas import ruleset_docs
 from service.mail.form_files import form_words
 from service.mail.forms_aa import read_standing
 from service.mail.forms_aa_write import write_standing
-from service.mail.orders import Order, OrderError, help_lines, parse_order, short_forms
+from service.mail.orders import OrderError, parse_order, short_forms
 from tests.rules.aa.test_aag_game_table import GlobalTable, new_game
+from tests.support.mail_desk import Desk
 
 RS = registry.get("aa-global1940")
 REVISED = registry.get("aa-revised-phase-one")
-CODEC = Codec(RS.commands)
 MISS_ROUND = [6] * 12
 
 
-def offers(table: GlobalTable, seat: str) -> list[dict]:
-    """The seat's legal-commands now, as the API serves them."""
-    docs = ruleset_docs(RS)
-    return json.loads(json.dumps(to_plain([ready_body(spec, docs) for spec in table.legal(seat)])))
-
-
-def read(table: GlobalTable, seat: str, line: str) -> Order:
-    return parse_order(line, RS, offers(table, seat))
-
-
-def mail(table: GlobalTable, seat: str, line: str, rolls=()) -> Order:
-    """The line read now and sent: the decider must accept it."""
-    order = read(table, seat, line)
-    table.send(seat, CODEC.decode(order.type, order.data), rolls)
-    return order
-
-
-def refusal(table: GlobalTable, seat: str, line: str) -> OrderError:
-    with pytest.raises(OrderError) as raised:
-        read(table, seat, line)
-    return raised.value
-
-
-def reads_back(legal: list[dict]) -> list[str]:
-    """HELP's lines for ``legal``, each reading back to its offer's example."""
-    lines = help_lines(RS, legal)
-    assert len(lines) == len(legal)
-    for line, body in zip(lines, legal, strict=True):
-        order = parse_order(line, RS, legal)
-        data = body["example"]["data"]
-        assert order.type == body["type"] and {k: order.data[k] for k in data} == data, line
-    return [line.split("   (")[0] for line in lines]
-
-
-def help_reads_back(table: GlobalTable, seat: str) -> list[str]:
-    return reads_back(offers(table, seat))
+DESK = Desk("aa-global1940")  # the helpers below read and send lines as the mail desk does
+offers, read, mail, refusal = DESK.offers, DESK.read, DESK.mail, DESK.refusal
+reads_back, help_reads_back = DESK.reads_back, DESK.help_reads_back
 
 
 # ---- research -------------------------------------------------------------------------------------

@@ -5,8 +5,6 @@ with the word and what was expected; HELP writes every offer as a short form tha
 The battle calculator's forms (CONFIRM, ADVANCE) are tested with the other rulesets'."""
 from __future__ import annotations
 
-import json
-
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -14,54 +12,21 @@ from hypothesis import strategies as st
 from domain import registry
 from domain.aa.revised_phase_one.game import commands as cmd
 from domain.aa.revised_phase_one.game.events import (AttackPressed, EmergencyInfantryBought, LossesChosen,
-                                                      StandingOrdersSet, UnitsMoved, UnitsPlaced, UnitsPurchased,
-                                                      WeaponsDeveloped)
+                                                     StandingOrdersSet, UnitsMoved, UnitsPlaced, UnitsPurchased,
+                                                     WeaponsDeveloped)
 from domain.aa.revised_phase_one.game.state import Phase, Source
-from domain.kernel.plain import to_plain
-from events.codec import Codec
-from service.http.command_schemas import ready_body, ruleset_docs
-from service.mail.orders import Order, OrderError, help_lines, parse_order, short_forms
+from service.mail.orders import OrderError, help_lines, parse_order, short_forms
 from tests.rules.aa.test_aar_game_table import GameTable, new_game
+from tests.support.mail_desk import Desk
 
 RS = registry.get("aa-revised-phase-one")
-CODEC = Codec(RS.commands)
 KARELIA, EASTERN_EUROPE = "Karelia S.S.R.", "Eastern Europe"
 MISS_ROUND = [6, 6, 6, 6, 6]
 
 
-def offers(table: GameTable, seat: str) -> list[dict]:
-    """The seat's legal-commands now, as the API serves them."""
-    docs = ruleset_docs(RS)
-    return json.loads(json.dumps(to_plain([ready_body(spec, docs) for spec in table.legal(seat)])))
-
-
-def read(table: GameTable, seat: str, line: str) -> Order:
-    return parse_order(line, RS, offers(table, seat))
-
-
-def mail(table: GameTable, seat: str, line: str, rolls=()) -> Order:
-    """The line read now and sent: the decider must accept it."""
-    order = read(table, seat, line)
-    table.send(seat, CODEC.decode(order.type, order.data), rolls)
-    return order
-
-
-def refusal(table: GameTable, seat: str, line: str) -> OrderError:
-    with pytest.raises(OrderError) as raised:
-        read(table, seat, line)
-    return raised.value
-
-
-def help_reads_back(table: GameTable, seat: str) -> list[str]:
-    """HELP's lines for the seat, each reading back to its offer's example."""
-    legal = offers(table, seat)
-    lines = help_lines(RS, legal)
-    assert len(lines) == len(legal)
-    for line, body in zip(lines, legal, strict=True):
-        order = parse_order(line, RS, legal)
-        data = body["example"]["data"]
-        assert order.type == body["type"] and {k: order.data[k] for k in data} == data, line
-    return [line.split("   (")[0] for line in lines]
+DESK = Desk("aa-revised-phase-one")  # the helpers below read and send lines as the mail desk does
+offers, read, mail, refusal = DESK.offers, DESK.read, DESK.mail, DESK.refusal
+reads_back, help_reads_back = DESK.reads_back, DESK.help_reads_back
 
 
 def karelia_attack(**orders) -> GameTable:

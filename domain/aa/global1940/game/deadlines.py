@@ -10,32 +10,17 @@ from domain.aa.battles.deadlines import DEADLINES as BATTLE_DEADLINES
 from domain.aa.global1940.game import commands as cmd
 from domain.aa.global1940.game.state import GlobalState
 from domain.aa.global1940.game.view import STEP_OF, awaiting
+from domain.aa.revised_phase_one.game.deadlines import BATTLE, STANDING, game_step
 from domain.aa.revised_phase_one.game.state import Phase
-from domain.kernel import MODERATOR
 from domain.kernel.schedule import CIVIL_DISORDER, HOLD, MissedOrders, Orders, Step
-
-BATTLE = "battle"
-STANDING = "standing orders (AAR-casualties)"
-
 
 def current_step(state: GlobalState) -> Step | None:
     if state.game is None:
         return BATTLE_DEADLINES.step(state)
     game = state.game
-    owing: dict[str, tuple[str, ...]] = {}
-    for power, seat in awaiting(state):
-        if seat != MODERATOR:
-            owing[seat] = owing.get(seat, ()) + (power,)
-    kind = STEP_OF.get(game.phase)
-    if not owing or kind is None:
-        return None
-    detail = ""
-    if game.phase is Phase.COMBAT:
-        battle = next(b for b in game.battle_order() if b.status == "waiting")
-        detail = f"{battle.battle_id}:{battle.round}"
-    elif game.phase is Phase.PURCHASE:
-        detail = str(len(game.purchased))  # each of the UK's treasuries buys in a step of its own
-    return Step(kind, f"{game.round}:{game.power}:{kind}:{detail}", owing)
+    # Each of the UK's treasuries buys in a step of its own.
+    detail = str(len(game.purchased)) if game.phase is Phase.PURCHASE else ""
+    return game_step(state, awaiting(state), STEP_OF, detail)
 
 
 def missed_orders(state: GlobalState, step: Step, policy: str, seats: frozenset[str]) -> Orders:

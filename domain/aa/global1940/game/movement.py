@@ -6,7 +6,6 @@ garrison joining them (AAG-neutral); bombers may be sent to raid a facility (AAG
 fire rockets (AAG40-tech). The end of the combat move finds the battles (``combat``)."""
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import replace
 
 from domain.aa.board import Stance, stances
@@ -27,6 +26,7 @@ from domain.aa.global1940.game.state import GlobalGame, GlobalState
 from domain.aa.global1940.pack import GlobalGamePack
 from domain.aa.revised_phase_one.game.events import PhaseBegan
 from domain.aa.revised_phase_one.game.movement import _landings as landings_of
+from domain.aa.revised_phase_one.game.movement import within
 from domain.aa.revised_phase_one.game.pieces import apply, changed
 from domain.aa.revised_phase_one.game.state import Phase
 from domain.kernel import Context, Event, RuleViolation
@@ -99,22 +99,6 @@ def move_units(state: GlobalState, command: MoveUnits, ctx: Context, pack: Globa
     if neutral is not None:
         events.append(neutral)
     return events
-
-
-def within(pack: GlobalGamePack, start: str, target: str, limit: int) -> bool:
-    """``target`` is at most ``limit`` spaces from ``start`` (land and sea alike)."""
-    seen, todo = {start: 0}, deque([start])
-    while todo:
-        here = todo.popleft()
-        if here == target:
-            return True
-        if seen[here] >= limit:
-            continue
-        for there in pack.board.neighbours(here):
-            if there not in seen and not pack.board.spaces[there].impassable:
-                seen[there] = seen[here] + 1
-                todo.append(there)
-    return False
 
 
 def operational(pack: GlobalGamePack, game: GlobalGame, territory: str, unit: str, power: str) -> bool:

@@ -18,22 +18,28 @@ BATTLE = "battle"
 STANDING = "standing orders (AAR-casualties)"
 
 
-def current_step(state: RevisedState) -> Step | None:
-    if state.game is None:
-        return BATTLE_DEADLINES.step(state)
+def game_step(state, awaited: list[tuple[str, str]], kinds: dict, detail: str = "") -> Step | None:
+    """The step a whole game (Revised's or Global's) waits for: the seats owing their powers
+    (``awaited``: (power, seat)), keyed by round, power, kind (``kinds``: phase -> kind) and a
+    detail (in combat: the battle and its round)."""
     game = state.game
     owing: dict[str, tuple[str, ...]] = {}
-    for power, seat in awaiting(state):
+    for power, seat in awaited:
         if seat != MODERATOR:
             owing[seat] = owing.get(seat, ()) + (power,)
-    kind = STEP_OF.get(game.phase)
+    kind = kinds.get(game.phase)
     if not owing or kind is None:
         return None
-    detail = ""
     if game.phase is Phase.COMBAT:
         battle = next(b for b in game.battle_order() if b.status == "waiting")
         detail = f"{battle.battle_id}:{battle.round}"
     return Step(kind, f"{game.round}:{game.power}:{kind}:{detail}", owing)
+
+
+def current_step(state: RevisedState) -> Step | None:
+    if state.game is None:
+        return BATTLE_DEADLINES.step(state)
+    return game_step(state, awaiting(state), STEP_OF)
 
 
 def missed_orders(state: RevisedState, step: Step, policy: str, seats: frozenset[str]) -> Orders:

@@ -140,7 +140,9 @@ def move_units(state: RevisedState, command: MoveUnits, ctx: Context, pack: Game
     return events + _aa_over(pack, state, game, apply(before, spaces), command, ctx.dice)
 
 
-def _distance(pack: GamePack, start: str, target: str, limit: int) -> bool:
+def within(pack: GamePack, start: str, target: str, limit: int) -> bool:
+    """``target`` is at most ``limit`` spaces from ``start`` (land and sea alike; impassable land
+    aside): the rockets' range, in both games."""
     seen, todo = {start: 0}, deque([start])
     while todo:
         here = todo.popleft()
@@ -167,7 +169,7 @@ def rocket_targets(pack: GamePack, game: Game, power: str, launch: str) -> list[
     """AAR-tech Rockets: the enemy ICs within range of ``launch``."""
     board, position, reach = pack.board, game.position, pack.number("rocket_range")
     return sorted(t for t in position.factories if board.enemies(power, position.owner(t))
-                  and _distance(pack, launch, t, reach))
+                  and within(pack, launch, t, reach))
 
 
 def fire_rockets(state: RevisedState, command: FireRockets, ctx: Context, pack: GamePack) -> list[Event]:
